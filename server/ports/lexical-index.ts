@@ -1,0 +1,38 @@
+// Keyword (BM25) retrieval over chunks. Adapters: postgres/pg-textsearch-index.ts, postgres/fts-index.ts, elasticsearch/lexical-index.ts.
+export interface LexicalChunk {
+  chunkId: string;
+  pageId: string;
+  siteId: string;
+  url: string;
+  title: string;
+  headingPath: string[];
+  text: string;
+  tags: string[];
+}
+
+export interface LexicalSearchInput {
+  siteIds: string[];
+  query: string;
+  limit: number;
+  signal?: AbortSignal;
+}
+
+export interface LexicalHit {
+  chunkId: string;
+  /** Engine's raw score, higher is better; fusion normalises it. */
+  score: number;
+}
+
+export interface LexicalIndex {
+  /** "pg_textsearch" | "postgres-fts" | "elasticsearch" */
+  readonly engine: string;
+  search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }>;
+  /**
+   * Engines that keep their own index outside the chunks table are told of changes here;
+   * in-database engines index inside the same transaction and make these no-ops.
+   */
+  upsertChunks?(chunks: LexicalChunk[]): Promise<void>;
+  deletePages?(input: { siteId: string; pageIds: string[] }): Promise<void>;
+  deleteSite?(input: { siteId: string }): Promise<void>;
+  health(): Promise<{ ok: boolean; detail?: string }>;
+}

@@ -1,0 +1,45 @@
+// Analytics and usage responses.
+import { Type, type Static } from "@sinclair/typebox";
+
+export const QueryCount = Type.Object({ query: Type.String(), count: Type.Integer(), clicks: Type.Optional(Type.Integer()) });
+export const DailyCounts = Type.Object({ date: Type.String(), searches: Type.Integer(), chats: Type.Integer() });
+
+export const AnalyticsResponse = Type.Object({
+  totalSearches: Type.Integer(),
+  totalChats: Type.Integer(),
+  totalPagesIndexed: Type.Integer(),
+  topQueries: Type.Array(QueryCount),
+  siteBreakdown: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), pagesIndexed: Type.Integer(), searches: Type.Integer(), chats: Type.Integer() })),
+  dailyUsage: Type.Array(DailyCounts),
+});
+export type AnalyticsResponse = Static<typeof AnalyticsResponse>;
+
+const RequestsTokens = Type.Object({ requests: Type.Integer(), tokens: Type.Integer() });
+export const UsageResponse = Type.Object({
+  month: Type.String(),
+  ai: Type.Object({
+    totalRequests: Type.Integer(),
+    totalInputTokens: Type.Integer(),
+    totalOutputTokens: Type.Integer(),
+    totalTokens: Type.Integer(),
+    estimatedCost: Type.Number(),
+    ingest: RequestsTokens,
+    chat: RequestsTokens,
+  }),
+  vectorDb: Type.Object({ totalCollections: Type.Integer(), totalDocuments: Type.Integer() }),
+  searches: Type.Object({ total: Type.Integer(), chat: Type.Integer() }),
+});
+export type UsageResponse = Static<typeof UsageResponse>;
+
+export const SiteUsageResponse = Type.Object({
+  siteId: Type.String(),
+  range: Type.String(),
+  searches: Type.Integer(),
+  chats: Type.Integer(),
+  totalTokens: Type.Integer(),
+  daily: Type.Array(DailyCounts),
+});
+export type SiteUsageResponse = Static<typeof SiteUsageResponse>;
+
+export const TopQueriesResponse = Type.Object({ siteId: Type.String(), range: Type.String(), topQueries: Type.Array(QueryCount) });
+export type TopQueriesResponse = Static<typeof TopQueriesResponse>;

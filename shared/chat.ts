@@ -1,0 +1,80 @@
+// Chat requests, responses (both interface variants at once), stream events and answer feedback.
+import { Type, type Static } from "@sinclair/typebox";
+import { Limits } from "./limits.ts";
+
+const Question = Type.String({ maxLength: Limits.chatQuestionMaxChars });
+
+/** Variant A sends `query`, variant B sends `message`; both are accepted. */
+export const ChatRequest = Type.Object(
+  {
+    query: Type.Optional(Question),
+    message: Type.Optional(Question),
+    sessionId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type ChatRequest = Static<typeof ChatRequest>;
+
+export const ChatSource = Type.Object({
+  url: Type.String(),
+  title: Type.String(),
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+  relevance: Type.Number({ minimum: 0, maximum: 1, description: "Same number as score (variant B's name)." }),
+});
+export type ChatSource = Static<typeof ChatSource>;
+
+export const AnswerMode = Type.Union([Type.Literal("generative"), Type.Literal("extractive")]);
+export type AnswerMode = Static<typeof AnswerMode>;
+
+/** Carries the fields of both response variants: `answer` and `response` hold the same markdown. */
+export const ChatResponse = Type.Object({
+  answer: Type.String(),
+  response: Type.String(),
+  sources: Type.Array(ChatSource),
+  sessionId: Type.String(),
+  mode: AnswerMode,
+  answered: Type.Boolean({ description: "False when the sources did not answer the question." }),
+  answerId: Type.String({ description: "Identifies this answer for feedback." }),
+});
+export type ChatResponse = Static<typeof ChatResponse>;
+
+/** Server-sent event names of the streaming chat (Accept: text/event-stream). */
+export const ChatStreamEvent = {
+  sources: "sources",
+  answerDelta: "answer-delta",
+  answerEnd: "answer-end",
+  error: "error",
+} as const;
+export type ChatStreamEvent = (typeof ChatStreamEvent)[keyof typeof ChatStreamEvent];
+
+export const SourcesEventData = Type.Object({ sources: Type.Array(ChatSource), sessionId: Type.String(), mode: AnswerMode });
+export const AnswerDeltaEventData = Type.Object({ text: Type.String() });
+export const AnswerEndEventData = Type.Object({
+  sessionId: Type.String(),
+  answerId: Type.String(),
+  answered: Type.Boolean(),
+  sources: Type.Array(ChatSource),
+});
+export type SourcesEventData = Static<typeof SourcesEventData>;
+export type AnswerDeltaEventData = Static<typeof AnswerDeltaEventData>;
+export type AnswerEndEventData = Static<typeof AnswerEndEventData>;
+
+export const FeedbackBody = Type.Object(
+  {
+    answerId: Type.String({ minLength: 1, maxLength: 100 }),
+    rating: Type.Union([Type.Literal("up"), Type.Literal("down")]),
+    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
+
+export const ClickBody = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: Limits.queryMaxChars }),
+    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type ClickBody = Static<typeof ClickBody>;

@@ -1,0 +1,35 @@
+// Error codes and the error body every endpoint answers with: {"error": "...", "code": "..."}.
+import { Type, type Static } from "@sinclair/typebox";
+
+export const ErrorCode = {
+  BadRequest: "BAD_REQUEST",
+  InvalidJson: "INVALID_JSON",
+  ValidationFailed: "VALIDATION_FAILED",
+  PayloadTooLarge: "PAYLOAD_TOO_LARGE",
+  Unauthorized: "UNAUTHORIZED",
+  Forbidden: "FORBIDDEN",
+  OriginNotAllowed: "ORIGIN_NOT_ALLOWED",
+  FeatureDisabled: "FEATURE_DISABLED",
+  PlanRequired: "PLAN_REQUIRED",
+  OwnerRequired: "OWNER_REQUIRED",
+  PaymentRequired: "PAYMENT_REQUIRED",
+  NotFound: "NOT_FOUND",
+  Conflict: "CONFLICT",
+  RateLimited: "RATE_LIMITED",
+  UpstreamUnavailable: "UPSTREAM_UNAVAILABLE",
+  Internal: "INTERNAL",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ErrorBody = Type.Object({
+  error: Type.String({ description: "A sentence saying what went wrong." }),
+  code: Type.Optional(Type.String({ description: "Machine-readable error code." })),
+  retryAfter: Type.Optional(Type.Integer({ description: "Seconds to wait, on 429 only." })),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Exact messages the interface requires. */
+export const PlanMessage = {
+  api: "API access requires Pro or Enterprise plan",
+  groups: "Search Groups require an Enterprise plan",
+} as const;

@@ -1,0 +1,26 @@
+// Search groups: federated search across sites of one organisation.
+import { Type, type Static } from "@sinclair/typebox";
+
+export const CreateGroupBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    siteIds: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type CreateGroupBody = Static<typeof CreateGroupBody>;
+export const UpdateGroupBody = Type.Partial(CreateGroupBody, { additionalProperties: false });
+export type UpdateGroupBody = Static<typeof UpdateGroupBody>;
+
+export const Group = Type.Object({
+  groupId: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  siteIds: Type.Array(Type.String()),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+});
+export type Group = Static<typeof Group>;
+export const GroupList = Type.Object({ groups: Type.Array(Group) });
+export type GroupList = Static<typeof GroupList>;

@@ -1,0 +1,10 @@
+// The wire contract shared by the widget and the server.
+export * from "./errors.ts";
+export * from "./limits.ts";
+export * from "./sites.ts";
+export * from "./pages.ts";
+export * from "./search.ts";
+export * from "./chat.ts";
+export * from "./crawl.ts";
+export * from "./groups.ts";
+export * from "./analytics.ts";

@@ -1,0 +1,70 @@
+// Page ingestion, listing and deletion bodies.
+import { Type, type Static } from "@sinclair/typebox";
+import { Limits } from "./limits.ts";
+
+export const PageInput = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    content: Type.String({ description: "Plain text or HTML, at most 1 MB." }),
+    title: Type.Optional(Type.String({ maxLength: 1000 })),
+    summary: Type.Optional(Type.String({ maxLength: 5000 })),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 })),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]))),
+  },
+  { additionalProperties: false },
+);
+export type PageInput = Static<typeof PageInput>;
+
+/** Items are validated one by one by the ingest service so one bad page does not sink the batch. */
+export const IngestBody = Type.Object(
+  { pages: Type.Array(Type.Unknown(), { minItems: 1, maxItems: Limits.pagesPerIngest }) },
+  { additionalProperties: false },
+);
+export type IngestBody = Static<typeof IngestBody>;
+
+export const IngestError = Type.Object({ url: Type.Union([Type.String(), Type.Null()]), error: Type.String() });
+export const IngestResponse = Type.Object({
+  processed: Type.Integer(),
+  skipped: Type.Integer(),
+  errors: Type.Array(IngestError),
+});
+export type IngestResponse = Static<typeof IngestResponse>;
+
+export const PageListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  cursor: Type.Optional(Type.String({ maxLength: 2048 })),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type PageListQuery = Static<typeof PageListQuery>;
+
+export const PageListItem = Type.Object({
+  url: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+  indexedAt: Type.Integer(),
+  tags: Type.Array(Type.String()),
+});
+export type PageListItem = Static<typeof PageListItem>;
+
+export const PageList = Type.Object({
+  items: Type.Array(PageListItem),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  hasMore: Type.Boolean(),
+});
+export type PageList = Static<typeof PageList>;
+
+/** Exact `urls`, or a `pattern`: a glob (`*` within a path segment, `**` across) or a regex written `/…/flags`. */
+export const DeletePagesBody = Type.Object(
+  {
+    urls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: 1000 })),
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type DeletePagesBody = Static<typeof DeletePagesBody>;
+
+export const DeletePagesResponse = Type.Object({ success: Type.Boolean(), deletedCount: Type.Integer() });
+export type DeletePagesResponse = Static<typeof DeletePagesResponse>;
+export const PurgeResponse = DeletePagesResponse;
+export type PurgeResponse = DeletePagesResponse;

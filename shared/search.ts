@@ -1,0 +1,66 @@
+// Search requests and responses: site search, group search.
+import { Type, type Static } from "@sinclair/typebox";
+import { Limits } from "./limits.ts";
+
+const Query = Type.String({ minLength: 1, maxLength: Limits.queryMaxChars });
+const LimitParam = Type.Integer({ minimum: 1, maximum: Limits.searchLimitMax, default: Limits.searchLimitDefault });
+const MinScoreParam = Type.Number({ minimum: 0, maximum: 1, default: Limits.minScoreDefault });
+/** Metadata filters: field name → required value (or any of the values). Only fields with `filter` in the site's metadataSchema. */
+export const SearchFilters = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]));
+export type SearchFilters = Static<typeof SearchFilters>;
+
+/** GET query string. Numbers arrive as strings and are coerced; `filter.<name>=value` pairs become filters. */
+export const SearchQueryParams = Type.Object({
+  q: Query,
+  limit: Type.Optional(LimitParam),
+  minScore: Type.Optional(MinScoreParam),
+});
+export type SearchQueryParams = Static<typeof SearchQueryParams>;
+
+/** POST body; `q` is accepted as the name of the query too. */
+export const SearchBody = Type.Object(
+  {
+    query: Type.Optional(Query),
+    q: Type.Optional(Query),
+    limit: Type.Optional(LimitParam),
+    minScore: Type.Optional(MinScoreParam),
+    filters: Type.Optional(SearchFilters),
+  },
+  { additionalProperties: false },
+);
+export type SearchBody = Static<typeof SearchBody>;
+
+/** Character ranges of query terms inside `snippet`, [start, end) in UTF-16 code units. */
+export const Highlight = Type.Tuple([Type.Integer(), Type.Integer()]);
+
+export const SectionMatch = Type.Object({
+  heading: Type.String({ description: "The section's own heading." }),
+  headingPath: Type.Array(Type.String(), { description: "Headings from the page title down, e.g. Guide › Install › Linux." }),
+  anchor: Type.Union([Type.String(), Type.Null()]),
+  url: Type.String({ description: "Page URL with #anchor when the section has one." }),
+  snippet: Type.String(),
+  highlights: Type.Array(Highlight),
+  score: Type.Number(),
+});
+export type SectionMatch = Static<typeof SectionMatch>;
+
+export const SearchResult = Type.Object({
+  url: Type.String(),
+  title: Type.String(),
+  snippet: Type.String({ description: "Plain text, never HTML; query terms are given by `highlights`." }),
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+  highlights: Type.Array(Highlight),
+  sections: Type.Array(SectionMatch),
+  tags: Type.Array(Type.String()),
+  siteId: Type.Optional(Type.String({ description: "Present in group search." })),
+});
+export type SearchResult = Static<typeof SearchResult>;
+
+export const SearchResponse = Type.Object({
+  query: Type.String(),
+  results: Type.Array(SearchResult),
+  totalResults: Type.Integer(),
+  timingMs: Type.Integer(),
+  facets: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() })))),
+});
+export type SearchResponse = Static<typeof SearchResponse>;

@@ -1,0 +1,142 @@
+// Site resource: configuration objects, create/update bodies and the site record.
+import { Type, type Static } from "@sinclair/typebox";
+import { Limits } from "./limits.ts";
+
+/** A bare domain (example.com) or a wildcard-subdomain form (*.example.com); ports allowed, no scheme or path. */
+export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:[0-9]{1,5})?$";
+
+export const CrawlerConfig = Type.Object(
+  {
+    maxPages: Type.Integer({ minimum: 1, maximum: 100_000, default: Limits.crawlMaxPagesDefault }),
+    maxDepth: Type.Integer({ minimum: 0, maximum: 100, default: Limits.crawlMaxDepthDefault }),
+    respectRobotsTxt: Type.Boolean({ default: true }),
+    excludePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
+    includePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
+    javascriptEnabled: Type.Boolean({ default: false }),
+  },
+  { additionalProperties: false },
+);
+export type CrawlerConfig = Static<typeof CrawlerConfig>;
+export const CrawlerConfigPatch = Type.Partial(CrawlerConfig, { additionalProperties: false });
+
+export const PublicAccess = Type.Object(
+  {
+    enabled: Type.Boolean({ default: true, description: "Master switch; when false both search and chat are off." }),
+    searchEnabled: Type.Boolean({ default: false }),
+    chatEnabled: Type.Boolean({ default: false }),
+    allowedDomains: Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 260 }), { maxItems: 100, default: [] }),
+  },
+  { additionalProperties: false },
+);
+export type PublicAccess = Static<typeof PublicAccess>;
+export const PublicAccessPatch = Type.Partial(PublicAccess, { additionalProperties: false });
+
+export const RateLimits = Type.Object(
+  {
+    searchPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicSearchPerMinutePerIp }),
+    chatPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicChatPerMinutePerIp }),
+    perIpPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicSearchPerMinutePerIp }),
+  },
+  { additionalProperties: false },
+);
+export type RateLimits = Static<typeof RateLimits>;
+export const RateLimitsPatch = Type.Partial(RateLimits, { additionalProperties: false });
+
+/** A custom metadata field, read from page `metadata` (or `<meta name>` tags) for facets and filters. */
+export const MetadataField = Type.Object(
+  {
+    name: Type.String({ pattern: "^[a-zA-Z][a-zA-Z0-9_]{0,63}$" }),
+    type: Type.Union([Type.Literal("string"), Type.Literal("number"), Type.Literal("boolean"), Type.Literal("string[]")]),
+    facet: Type.Optional(Type.Boolean({ default: false })),
+    filter: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
+export type MetadataField = Static<typeof MetadataField>;
+
+/** Pages carrying `tag` have their score multiplied by `boost` (0 < boost ≤ 10; below 1 demotes). */
+export const TagBoost = Type.Object(
+  { tag: Type.String({ minLength: 1, maxLength: 100 }), boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
+  { additionalProperties: false },
+);
+export type TagBoost = Static<typeof TagBoost>;
+
+/** Pages whose URL matches the glob `pattern` have their score multiplied by `boost`. */
+export const UrlBoost = Type.Object(
+  { pattern: Type.String({ minLength: 1, maxLength: 500 }), boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
+  { additionalProperties: false },
+);
+export type UrlBoost = Static<typeof UrlBoost>;
+
+export const SiteStatus = Type.Union([Type.Literal("pending"), Type.Literal("ready"), Type.Literal("error")]);
+export type SiteStatus = Static<typeof SiteStatus>;
+
+const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: 2048 });
+
+export const CreateSiteBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    baseUrl: HttpUrl,
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    crawlerConfig: Type.Optional(CrawlerConfigPatch),
+  },
+  { additionalProperties: false },
+);
+export type CreateSiteBody = Static<typeof CreateSiteBody>;
+
+export const UpdateSiteBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    baseUrl: Type.Optional(HttpUrl),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    crawlerConfig: Type.Optional(CrawlerConfigPatch),
+    publicAccess: Type.Optional(PublicAccessPatch),
+    rateLimits: Type.Optional(RateLimitsPatch),
+    metadataSchema: Type.Optional(Type.Array(MetadataField, { maxItems: 50 })),
+    tagBoosts: Type.Optional(Type.Array(TagBoost, { maxItems: 200 })),
+    urlBoosts: Type.Optional(Type.Array(UrlBoost, { maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSiteBody = Static<typeof UpdateSiteBody>;
+
+/** List item and create response (lastCrawledAt absent until a crawl completes). */
+export const SiteSummary = Type.Object({
+  siteId: Type.String(),
+  name: Type.String(),
+  baseUrl: Type.String(),
+  status: SiteStatus,
+  pageCount: Type.Integer(),
+  lastCrawledAt: Type.Optional(Type.Integer()),
+  createdAt: Type.Integer(),
+  lastError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type SiteSummary = Static<typeof SiteSummary>;
+
+/** Get Site: configuration and statistics. */
+export const SiteDetail = Type.Composite([
+  SiteSummary,
+  Type.Object({
+    description: Type.String(),
+    crawlerConfig: CrawlerConfig,
+    publicAccess: PublicAccess,
+    rateLimits: RateLimits,
+    metadataSchema: Type.Array(MetadataField),
+    tagBoosts: Type.Array(TagBoost),
+    urlBoosts: Type.Array(UrlBoost),
+    updatedAt: Type.Integer(),
+    stats: Type.Object({
+      pageCount: Type.Integer(),
+      chunkCount: Type.Integer(),
+      embeddedChunkCount: Type.Integer(),
+      lastCrawlJobId: Type.Union([Type.String(), Type.Null()]),
+    }),
+  }),
+]);
+export type SiteDetail = Static<typeof SiteDetail>;
+
+export const SiteList = Type.Object({ sites: Type.Array(SiteSummary) });
+export type SiteList = Static<typeof SiteList>;
+
+export const SuccessBody = Type.Object({ success: Type.Boolean() });
+export type SuccessBody = Static<typeof SuccessBody>;
