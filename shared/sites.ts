@@ -35,7 +35,8 @@ export const RateLimits = Type.Object(
   {
     searchPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicSearchPerMinutePerIp }),
     chatPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicChatPerMinutePerIp }),
-    perIpPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicSearchPerMinutePerIp }),
+    /** Optional cap per visitor IP across search and chat together; unset means only the two limits above apply. */
+    perIpPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,75 @@
+// Opens the database: embedded PGlite in a folder (the default) or a PostgreSQL server via postgres.js,
+// behind one drizzle handle, and applies the migrations in migrations/.
+import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Extensions installed in the database (vector, pg_textsearch, …). */
+  extensions: Set<string>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; migrate?: boolean }): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  if (opts.migrate !== false) await database.migrate();
+  const installed = await rows<{ extname: string }>(database.db, sql`SELECT extname FROM pg_extension`);
+  return { db: database.db, kind: database.kind, extensions: new Set(installed.map((r) => r.extname)), close: database.close };
+}
+
+async function openPglite(dataDir: string) {
+  const [{ PGlite }, { vector }, { pg_textsearch }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite-pgvector"),
+    import("@electric-sql/pglite-pg_textsearch"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({ ...(dataDir === "memory://" ? {} : { dataDir }), extensions: { vector, pg_textsearch } });
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite" as const,
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string) {
+  const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
+    import("postgres"),
+    import("drizzle-orm/postgres-js"),
+    import("drizzle-orm/postgres-js/migrator"),
+  ]);
+  const client = postgres(url, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres" as const,
+    // Serialise migrations across instances starting together: the first takes the lock, the rest wait and find nothing to do.
+    migrate: async () => {
+      await client`SELECT pg_advisory_lock(727274)`;
+      try {
+        await migrate(db, { migrationsFolder });
+      } finally {
+        await client`SELECT pg_advisory_unlock(727274)`;
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** Runs raw SQL and returns its rows, whichever driver answers (PGlite gives {rows}, postgres.js an array). */
+export async function rows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}

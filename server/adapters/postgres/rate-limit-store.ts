@@ -1,0 +1,30 @@
+// Rate-limit windows in Postgres, so every API instance counts against the same totals.
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "./database.ts";
+import { rows } from "./database.ts";
+import { rateLimitBuckets } from "./schema.ts";
+import type { RateLimitHit, RateLimitStore } from "../../rate-limit/rate-limit-store.ts";
+
+export class PostgresRateLimitStore implements RateLimitStore {
+  private lastSweep = 0;
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, windowSeconds: number, now: number): Promise<RateLimitHit> {
+    const start = Math.floor(now / windowSeconds) * windowSeconds;
+    const windowStart = new Date(start * 1000);
+    // One statement: concurrent hits on the same key serialise on the row and each sees its own count.
+    const [row] = await rows<{ count: number }>(
+      this.db,
+      sql`INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+          ON CONFLICT (key) DO UPDATE SET
+            count = CASE WHEN rate_limit_buckets.window_start = EXCLUDED.window_start THEN rate_limit_buckets.count + 1 ELSE 1 END,
+            window_start = EXCLUDED.window_start
+          RETURNING count`,
+    );
+    if (start !== this.lastSweep) {
+      this.lastSweep = start;
+      await this.db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date((start - windowSeconds) * 1000)));
+    }
+    return { count: Number(row?.count ?? 1), resetAt: start + windowSeconds };
+  }
+}

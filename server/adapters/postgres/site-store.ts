@@ -1,0 +1,76 @@
+// Sites of an organisation: records, settings and statistics.
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "./database.ts";
+import { chunks, crawlJobs, pages, sites } from "./schema.ts";
+import { newId } from "../../new-id.ts";
+
+export type SiteRow = typeof sites.$inferSelect;
+export type SiteInsert = Omit<typeof sites.$inferInsert, "id">;
+export type SiteUpdate = Partial<Omit<typeof sites.$inferInsert, "id" | "orgId" | "createdAt">>;
+
+export interface SiteStats {
+  pageCount: number;
+  chunkCount: number;
+  embeddedChunkCount: number;
+  lastCrawlJobId: string | null;
+}
+
+export class SiteStore {
+  constructor(private readonly db: Db) {}
+
+  async create(input: SiteInsert): Promise<SiteRow> {
+    const [row] = await this.db.insert(sites).values({ id: newId("site"), ...input }).returning();
+    return row!;
+  }
+
+  /** The site if it belongs to the organisation; another organisation's site is indistinguishable from none. */
+  async get(orgId: string, siteId: string): Promise<SiteRow | null> {
+    const [row] = await this.db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)));
+    return row ?? null;
+  }
+
+  /** For public endpoints, which know only the site id. */
+  async getById(siteId: string): Promise<SiteRow | null> {
+    const [row] = await this.db.select().from(sites).where(eq(sites.id, siteId));
+    return row ?? null;
+  }
+
+  async list(orgId: string): Promise<SiteRow[]> {
+    return this.db.select().from(sites).where(eq(sites.orgId, orgId)).orderBy(sites.createdAt, sites.id);
+  }
+
+  async listByIds(orgId: string, ids: string[]): Promise<SiteRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(sites).where(and(eq(sites.orgId, orgId), sql`${sites.id} = ANY(${sql.param(ids)}::text[])`));
+  }
+
+  async update(orgId: string, siteId: string, patch: SiteUpdate): Promise<SiteRow | null> {
+    const [row] = await this.db
+      .update(sites)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Deletes the site; pages, chunks, jobs and sessions go with it through foreign keys. */
+  async delete(orgId: string, siteId: string): Promise<boolean> {
+    const deleted = await this.db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).returning({ id: sites.id });
+    return deleted.length > 0;
+  }
+
+  async stats(siteId: string): Promise<SiteStats> {
+    const [pageRow] = await this.db.select({ n: count() }).from(pages).where(eq(pages.siteId, siteId));
+    const [chunkRow] = await this.db
+      .select({ n: count(), embedded: count(chunks.embeddedAt) })
+      .from(chunks)
+      .where(eq(chunks.siteId, siteId));
+    const [job] = await this.db.select({ id: crawlJobs.id }).from(crawlJobs).where(eq(crawlJobs.siteId, siteId)).orderBy(desc(crawlJobs.createdAt)).limit(1);
+    return {
+      pageCount: Number(pageRow?.n ?? 0),
+      chunkCount: Number(chunkRow?.n ?? 0),
+      embeddedChunkCount: Number(chunkRow?.embedded ?? 0),
+      lastCrawlJobId: job?.id ?? null,
+    };
+  }
+}

@@ -1,0 +1,89 @@
+// Composition root: picks adapters from config, builds the services, and mounts plugins and routes.
+// The only file that knows which engines run.
+import { Elysia } from "elysia";
+import { openapi } from "@elysiajs/openapi";
+import type { Config } from "./config.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { openDatabase, rows, type Database } from "./adapters/postgres/database.ts";
+import { AccountStore } from "./adapters/postgres/account-store.ts";
+import { SiteStore } from "./adapters/postgres/site-store.ts";
+import { PostgresRateLimitStore } from "./adapters/postgres/rate-limit-store.ts";
+import { MemoryRateLimitStore } from "./rate-limit/rate-limit-store.ts";
+import { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import { SiteService } from "./sites/site-service.ts";
+import { errorHandler } from "./plugins/error-handler.ts";
+import { requestGuards } from "./plugins/request-guards.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { siteRoutes } from "./routes/sites.ts";
+import { healthRoutes, type HealthCheck } from "./routes/health.ts";
+import { Limits } from "../shared/limits.ts";
+import { sql } from "drizzle-orm";
+
+export interface Services {
+  config: Config;
+  log: Logger;
+  database: Database;
+  accounts: AccountStore;
+  siteStore: SiteStore;
+  sites: SiteService;
+  limiter: RateLimiter;
+  healthChecks: HealthCheck[];
+  /** Stops background work and closes the database. */
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  /** Tests inject a clock to move time (sessions, rate-limit windows). */
+  clock?: () => number;
+}
+
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const accounts = new AccountStore(database.db);
+  const siteStore = new SiteStore(database.db);
+  const limiter = new RateLimiter(
+    config.rateLimitStore === "postgres" ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore(),
+    overrides.clock,
+  );
+  const sites = new SiteService(siteStore);
+  const healthChecks: HealthCheck[] = [
+    {
+      name: "database",
+      check: async () => {
+        await rows(database.db, sql`SELECT 1`);
+        return { ok: true, engine: database.kind, extensions: [...database.extensions].sort() };
+      },
+    },
+  ];
+  return {
+    config, log, database, accounts, siteStore, sites, limiter, healthChecks,
+    close: async () => {
+      await database.close();
+    },
+  };
+}
+
+export function createApp(services: Services) {
+  const { log } = services;
+  const auth = authPlugin({ accounts: services.accounts, limiter: services.limiter });
+  // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
+  return new Elysia({ normalize: false })
+    .use(errorHandler((line, error) => log.error(line, { error })))
+    .use(requestGuards(Limits.requestBodyBytes))
+    .use(
+      openapi({
+        path: "/docs",
+        specPath: "/openapi.json",
+        documentation: {
+          info: { title: "site-search API", version: "1.0.0", description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics." },
+          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "srch_live_… or srch_test_… API key" } } },
+        },
+      }),
+    )
+    .use(healthRoutes(services.healthChecks))
+    .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
+    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,109 @@
+// Every setting of the service, read from the environment once at start-up, validated, with defaults.
+import { ConfigError } from "./errors/app-error.ts";
+import { Limits } from "../shared/limits.ts";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://… selects a PostgreSQL server; unset selects embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files; "memory://" keeps nothing (tests). */
+  dataDir: string;
+  anthropic: { apiKey: string | null; model: string; baseUrl: string | null };
+  embeddings: { url: string | null; model: string | null; apiKey: string | null; dimensions: number | null };
+  lexicalEngine: "auto" | "pg_textsearch" | "postgres-fts" | "elasticsearch";
+  elasticsearch: { url: string | null; apiKey: string | null; username: string | null; password: string | null; indexPrefix: string };
+  rateLimitStore: "memory" | "postgres";
+  trustProxy: boolean;
+  chatSessionTtlSeconds: number;
+  crawl: { allowPrivateNetworks: boolean; chromiumPath: string; userAgent: string };
+  /** Run the crawl and embedding workers inside the API process (the single-machine default). */
+  runWorkers: boolean;
+  analytics: { retentionDays: number; salt: string };
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; it is "${raw}".`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false; it is "${env[name]}".`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(", ")}; it is "${raw}".`);
+  return raw as T;
+}
+
+const str = (env: Env, name: string): string | null => (env[name] && env[name]!.trim() !== "" ? env[name]!.trim() : null);
+
+function url(env: Env, name: string, schemes: string[]): string | null {
+  const raw = str(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${schemes.join(" or ")}); it is "${raw}".`);
+  }
+  if (!schemes.includes(parsed.protocol.replace(":", ""))) throw new ConfigError(`${name} must start with ${schemes.map((s) => s + "://").join(" or ")}.`);
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const elasticsearchUrl = url(env, "ELASTICSEARCH_URL", ["http", "https"]);
+  const lexicalEngine = oneOf(env, "LEXICAL_ENGINE", ["auto", "pg_textsearch", "postgres-fts", "elasticsearch"] as const, "auto");
+  if (lexicalEngine === "elasticsearch" && !elasticsearchUrl) throw new ConfigError("LEXICAL_ENGINE=elasticsearch needs ELASTICSEARCH_URL to be set.");
+  return {
+    port: int(env, "PORT", 3000, 0, 65535),
+    host: str(env, "HOST") ?? "0.0.0.0",
+    databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
+    dataDir: str(env, "DATA_DIR") ?? "./data",
+    anthropic: {
+      apiKey: str(env, "ANTHROPIC_API_KEY"),
+      model: str(env, "ANTHROPIC_MODEL") ?? "claude-sonnet-4-5",
+      baseUrl: url(env, "ANTHROPIC_BASE_URL", ["http", "https"]),
+    },
+    embeddings: {
+      url: url(env, "EMBEDDINGS_URL", ["http", "https"]),
+      model: str(env, "EMBEDDINGS_MODEL"),
+      apiKey: str(env, "EMBEDDINGS_API_KEY"),
+      dimensions: env.EMBEDDINGS_DIMENSIONS ? int(env, "EMBEDDINGS_DIMENSIONS", 384, 1, 16000) : null,
+    },
+    lexicalEngine: elasticsearchUrl && lexicalEngine === "auto" ? "elasticsearch" : lexicalEngine,
+    elasticsearch: {
+      url: elasticsearchUrl,
+      apiKey: str(env, "ELASTICSEARCH_API_KEY"),
+      username: str(env, "ELASTICSEARCH_USERNAME"),
+      password: str(env, "ELASTICSEARCH_PASSWORD"),
+      indexPrefix: str(env, "ELASTICSEARCH_INDEX_PREFIX") ?? "site-search",
+    },
+    rateLimitStore: oneOf(env, "RATE_LIMIT_STORE", ["memory", "postgres"] as const, "memory"),
+    trustProxy: bool(env, "TRUST_PROXY", false),
+    chatSessionTtlSeconds: int(env, "CHAT_SESSION_TTL_SECONDS", Limits.chatSessionTtlSeconds, 60, 30 * 24 * 3600),
+    crawl: {
+      allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),
+      chromiumPath: str(env, "CHROMIUM_PATH") ?? "/usr/bin/chromium",
+      userAgent: str(env, "CRAWL_USER_AGENT") ?? "site-search-bot/0.1 (+https://github.com/site-search/site-search)",
+    },
+    runWorkers: bool(env, "RUN_WORKERS", true),
+    analytics: {
+      retentionDays: int(env, "ANALYTICS_RETENTION_DAYS", 90, 1, 3650),
+      salt: str(env, "ANALYTICS_SALT") ?? "site-search-default-salt",
+    },
+    logLevel: oneOf(env, "LOG_LEVEL", ["debug", "info", "warn", "error", "silent"] as const, "info"),
+  };
+}

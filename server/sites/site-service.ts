@@ -1,0 +1,58 @@
+// Use cases on sites: create with defaults, read, partial update, delete. Scoped to one organisation.
+import type { CreateSiteBody, SiteDetail, SiteSummary, UpdateSiteBody } from "../../shared/sites.ts";
+import { notFound } from "../errors/app-error.ts";
+import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSettings } from "./site-settings.ts";
+import { siteDetail, siteSummary } from "./site-view.ts";
+
+export interface SiteHooks {
+  /** Called after a site and its content are deleted, so derived indexes (Elasticsearch) forget it. */
+  onSiteDeleted?(siteId: string): Promise<void>;
+}
+
+export class SiteService {
+  constructor(
+    private readonly store: SiteStore,
+    private readonly hooks: SiteHooks = {},
+  ) {}
+
+  async create(orgId: string, body: CreateSiteBody): Promise<SiteSummary> {
+    const row = await this.store.create({
+      orgId,
+      name: body.name.trim(),
+      baseUrl: body.baseUrl,
+      description: body.description ?? "",
+      crawlerConfig: { ...defaultCrawlerConfig(), ...body.crawlerConfig },
+      publicAccess: defaultPublicAccess(),
+      rateLimits: defaultRateLimits(),
+    });
+    return siteSummary(row);
+  }
+
+  async list(orgId: string): Promise<SiteSummary[]> {
+    return (await this.store.list(orgId)).map(siteSummary);
+  }
+
+  async get(orgId: string, siteId: string): Promise<SiteDetail> {
+    const row = await this.store.get(orgId, siteId);
+    if (!row) throw notFound("Site");
+    return siteDetail(row, await this.store.stats(row.id));
+  }
+
+  async update(orgId: string, siteId: string, patch: UpdateSiteBody): Promise<void> {
+    const current = await this.store.get(orgId, siteId);
+    if (!current) throw notFound("Site");
+    const { crawlerConfig: _c, publicAccess: _p, rateLimits: _r, name, ...rest } = patch;
+    const updated = await this.store.update(orgId, siteId, {
+      ...rest,
+      ...(name !== undefined ? { name: name.trim() } : {}),
+      ...mergeSettings(current, patch),
+    });
+    if (!updated) throw notFound("Site");
+  }
+
+  async delete(orgId: string, siteId: string): Promise<void> {
+    if (!(await this.store.delete(orgId, siteId))) throw notFound("Site");
+    await this.hooks.onSiteDeleted?.(siteId);
+  }
+}

@@ -1,0 +1,36 @@
+// Renders stored sites as the wire shapes: list item / create response, and the full record.
+import type { SiteDetail, SiteSummary } from "../../shared/sites.ts";
+import type { SiteRow, SiteStats } from "../adapters/postgres/site-store.ts";
+import { defaultRateLimits } from "./site-settings.ts";
+
+export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+export function siteSummary(row: SiteRow): SiteSummary {
+  return {
+    siteId: row.id,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    status: row.status,
+    pageCount: row.pageCount,
+    ...(row.lastCrawledAt ? { lastCrawledAt: unixSeconds(row.lastCrawledAt) } : {}),
+    createdAt: unixSeconds(row.createdAt),
+    ...(row.status === "error" ? { lastError: row.lastError } : {}),
+  };
+}
+
+export function siteDetail(row: SiteRow, stats: SiteStats): SiteDetail {
+  return {
+    ...siteSummary(row),
+    lastError: row.lastError,
+    pageCount: stats.pageCount,
+    description: row.description,
+    crawlerConfig: row.crawlerConfig,
+    publicAccess: row.publicAccess,
+    rateLimits: { ...defaultRateLimits(), ...row.rateLimits },
+    metadataSchema: row.metadataSchema,
+    tagBoosts: row.tagBoosts,
+    urlBoosts: row.urlBoosts,
+    updatedAt: unixSeconds(row.updatedAt),
+    stats,
+  };
+}
