@@ -1,0 +1,110 @@
+// Answers without a language model: picks the sentences of the best passages that share most terms with the question.
+import { questionTerms } from "./question-terms.ts";
+
+export interface ExtractivePassage {
+  /** The source number cited as [n]. */
+  n: number;
+  url: string;
+  title: string;
+  text: string;
+  /** Retrieval score, 0-1; higher ranks the passage's sentences a little higher. */
+  score: number;
+}
+
+export interface ExtractiveAnswerInput {
+  question: string;
+  passages: ExtractivePassage[];
+  /** Lead sentence plus key sentences. Default 4, at least 1. */
+  maxSentences?: number;
+}
+
+export interface ExtractiveAnswer {
+  text: string;
+  /** Source numbers cited, in order of first use in `text`. */
+  used: number[];
+  answered: boolean;
+}
+
+export const notFoundText =
+  "I could not find this in the site's content. Try rephrasing the question, or use the search results.";
+
+interface Candidate {
+  n: number;
+  text: string;
+  terms: Set<string>;
+  overlap: number;
+  score: number;
+  /** Passage order, then sentence order: the tie-breaker that keeps the output deterministic. */
+  order: number;
+}
+
+const minSentenceChars = 25;
+const maxSentenceChars = 280;
+
+function sentencesOf(text: string): string[] {
+  return text
+    .replace(/\[\d{1,3}\]/g, "") // the page's own footnote marks would read as our citations
+    .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
+    .map((s) => s.replace(/^\s*(?:[-*•]|#{1,6})\s+/, "").replace(/\s+/g, " ").trim())
+    .filter((s) => s.length >= minSentenceChars);
+}
+
+function shorten(sentence: string): string {
+  if (sentence.length <= maxSentenceChars) return sentence;
+  const cut = sentence.slice(0, maxSentenceChars);
+  return cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length).replace(/[,;:\s]+$/, "") + "…";
+}
+
+/** Markdown must not turn a quoted page line into a heading, list or emphasis, nor let it forge a citation. */
+function asPlainMarkdown(sentence: string): string {
+  return sentence.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`);
+}
+
+function candidatesOf(question: Set<string>, passages: ExtractivePassage[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  passages.forEach((passage, rank) => {
+    sentencesOf(passage.text).forEach((text, position) => {
+      const terms = new Set([...questionTerms(text)]);
+      const overlap = [...question].filter((t) => terms.has(t)).length;
+      if (overlap === 0) return;
+      const coverage = overlap / question.size;
+      // Coverage decides; rank, retrieval score and an early position only break near-ties.
+      const score =
+        coverage + 0.1 * Math.max(0, Math.min(1, passage.score)) + 0.05 / (1 + rank) + (position === 0 ? 0.02 : 0) - 0.0001 * position;
+      candidates.push({ n: passage.n, text: shorten(text), terms, overlap, score, order: rank * 10_000 + position });
+    });
+  });
+  return candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+function similar(a: Set<string>, b: Set<string>): boolean {
+  const shared = [...a].filter((t) => b.has(t)).length;
+  return shared / Math.max(1, Math.min(a.size, b.size)) >= 0.8;
+}
+
+export function extractiveAnswer(input: ExtractiveAnswerInput): ExtractiveAnswer {
+  const question = questionTerms(input.question);
+  const declined: ExtractiveAnswer = { text: notFoundText, used: [], answered: false };
+  if (question.size === 0) return declined;
+  const candidates = candidatesOf(question, input.passages);
+  const best = candidates[0];
+  // One shared word of a longer question is chance; two, or all of a one-word question, is a topic match.
+  if (!best || best.overlap < Math.min(2, question.size)) return declined;
+
+  const max = Math.max(1, input.maxSentences ?? 4);
+  const chosen: Candidate[] = [best];
+  const perSource = new Map<number, number>([[best.n, 1]]);
+  for (const candidate of candidates.slice(1)) {
+    if (chosen.length >= max) break;
+    if (candidate.score < best.score * 0.5) break;
+    if (chosen.some((c) => similar(c.terms, candidate.terms))) continue;
+    // At most two sentences per source, so the answer draws on several pages when they agree.
+    if ((perSource.get(candidate.n) ?? 0) >= 2) continue;
+    perSource.set(candidate.n, (perSource.get(candidate.n) ?? 0) + 1);
+    chosen.push(candidate);
+  }
+
+  const [lead, ...keys] = chosen.map((c) => `${asPlainMarkdown(c.text)} [${c.n}]`);
+  const text = keys.length > 0 ? `${lead}\n\n${keys.map((k) => `- ${k}`).join("\n")}` : lead!;
+  return { text, used: [...new Set(chosen.map((c) => c.n))], answered: true };
+}
