@@ -15,9 +15,8 @@ const maxRangeLength = 20;
 function numbersOf(group: string): number[] {
   const numbers: number[] = [];
   for (const part of group.split(",")) {
-    const range = part.split(/-|–/).map((s) => Number.parseInt(s.trim(), 10));
-    const [from, to = from] = range;
-    if (from === undefined || !Number.isFinite(from) || !Number.isFinite(to) || to < from || to - from >= maxRangeLength) continue;
+    const [from = Number.NaN, to = from] = part.split(/-|–/).map((s) => Number.parseInt(s.trim(), 10));
+    if (!Number.isFinite(from) || !Number.isFinite(to) || to < from || to - from >= maxRangeLength) continue;
     for (let n = from; n <= to; n++) numbers.push(n);
   }
   return numbers;
