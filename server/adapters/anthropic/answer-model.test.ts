@@ -79,6 +79,24 @@ describe("AnthropicAnswerModel", () => {
       expect(output.outputTokens).toBe(3);
     });
 
+    test("a throwing callback stops the stream and its error is what the caller gets", async () => {
+      fake.script({ text: "a b c d e f g h", eventDelayMs: 20 });
+      const boom = new Error("connection closed");
+      let calls = 0;
+      const error = await failure(
+        modelFor(fake).answer(
+          input({
+            onDelta: () => {
+              calls++;
+              throw boom;
+            },
+          }),
+        ),
+      );
+      expect(error).toBe(boom);
+      expect(calls).toBe(1);
+    });
+
     test("an overloaded error event inside the stream becomes a 503", async () => {
       fake.script({ text: "partial answer here", streamErrorType: "overloaded_error" });
       const error = await failure(modelFor(fake).answer(input({ onDelta: () => {} })));

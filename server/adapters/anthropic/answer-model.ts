@@ -33,8 +33,23 @@ export class AnthropicAnswerModel implements AnswerModel {
       if (input.onDelta) {
         const onDelta = input.onDelta;
         const stream = this.#client.messages.stream(params, options);
-        stream.on("text", (delta) => onDelta(delta));
-        message = await stream.finalMessage();
+        // A failing callback (say, the visitor's connection closed) stops the paid generation and is what the caller sees.
+        let callbackError: { error: unknown } | null = null;
+        stream.on("text", (delta) => {
+          if (callbackError) return;
+          try {
+            onDelta(delta);
+          } catch (error) {
+            callbackError = { error };
+            stream.abort();
+          }
+        });
+        try {
+          message = await stream.finalMessage();
+        } catch (error) {
+          throw callbackError ? (callbackError as { error: unknown }).error : error;
+        }
+        if (callbackError) throw (callbackError as { error: unknown }).error;
       } else {
         message = await this.#client.messages.create(params, options);
       }
