@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// Runs the command line on Bun (installed as an npm dependency), so `npx site-search …` works with only Node.js.
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const bunBin = require.resolve("bun/bin/bun.exe");
+const cli = fileURLToPath(new URL("../server/cli.ts", import.meta.url));
+const result = spawnSync(bunBin, [cli, ...process.argv.slice(2)], { stdio: "inherit" });
+process.exit(result.status ?? 1);

@@ -1,0 +1,10 @@
+// Starts the service on Deno: the same app, served by Deno.serve through Elysia's web-standard fetch handler.
+import { loadConfig } from "./config.ts";
+import { createApp, createServices } from "./app.ts";
+
+declare const Deno: { serve(opts: { port: number; hostname: string; onListen?: (addr: { port: number }) => void }, handler: (req: Request) => Response | Promise<Response>): unknown };
+
+const config = loadConfig();
+const services = await createServices(config);
+const app = createApp(services);
+Deno.serve({ port: config.port, hostname: config.host, onListen: ({ port }) => services.log.info("site-search listening (Deno)", { port }) }, (request) => app.fetch(request));

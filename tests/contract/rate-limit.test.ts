@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+
+let now = 1_800_000_000;
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMIT_STORE: "postgres" }, { clock: () => now });
+}, 60_000);
+afterAll(() => ctx.close());
+
+describe("per-key rate limit (Postgres store)", () => {
+  test("the 1001st request in a minute gets 429 with retryAfter and Retry-After, and the next minute is open again", async () => {
+    const { key, keyId } = await ctx.createOrg("pro");
+    // Fill the window directly so the test does not send a thousand requests.
+    for (let i = 0; i < 999; i++) await ctx.services.limiter.check(`key:${keyId}`, 1000, {});
+    expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(200);
+    const over = await ctx.request("GET", "/api/sites", { key });
+    expect(over.status).toBe(429);
+    expect(over.body.retryAfter).toBeGreaterThan(0);
+    expect(over.headers.get("retry-after")).toBe(String(over.body.retryAfter));
+    expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
+    now += 60;
+    expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(200);
+  });
+});
