@@ -74,7 +74,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: str(env, "DATA_DIR") ?? "./data",
     anthropic: {
       apiKey: str(env, "ANTHROPIC_API_KEY"),
-      model: str(env, "ANTHROPIC_MODEL") ?? "claude-sonnet-4-5",
+      model: str(env, "ANTHROPIC_MODEL") ?? "claude-sonnet-5-5",
       baseUrl: url(env, "ANTHROPIC_BASE_URL", ["http", "https"]),
     },
     embeddings: {

@@ -11,11 +11,12 @@ export class PostgresRateLimitStore implements RateLimitStore {
 
   async hit(key: string, windowSeconds: number, now: number): Promise<RateLimitHit> {
     const start = Math.floor(now / windowSeconds) * windowSeconds;
-    const windowStart = new Date(start * 1000);
+    // Raw SQL gets an ISO string: postgres.js does not serialise Date parameters passed through drizzle's sql``.
+    const windowStart = new Date(start * 1000).toISOString();
     // One statement: concurrent hits on the same key serialise on the row and each sees its own count.
     const [row] = await rows<{ count: number }>(
       this.db,
-      sql`INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+      sql`INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${windowStart}::timestamptz, 1)
           ON CONFLICT (key) DO UPDATE SET
             count = CASE WHEN rate_limit_buckets.window_start = EXCLUDED.window_start THEN rate_limit_buckets.count + 1 ELSE 1 END,
             window_start = EXCLUDED.window_start
