@@ -47,13 +47,21 @@ export const ChatStreamEvent = {
 } as const;
 export type ChatStreamEvent = (typeof ChatStreamEvent)[keyof typeof ChatStreamEvent];
 
+/** First event: the retrieved candidate pages, before the answer is written; not yet the cited list. */
 export const SourcesEventData = Type.Object({ sources: Type.Array(ChatSource), sessionId: Type.String(), mode: AnswerMode });
-export const AnswerDeltaEventData = Type.Object({ text: Type.String() });
+/**
+ * Answer text, already renumbered: the deltas add up to exactly the final `answer`, and `[n]` in them
+ * means the n-th cited source. `sources`, present when a delta cites a new source, is the cited list so far.
+ */
+export const AnswerDeltaEventData = Type.Object({ text: Type.String(), sources: Type.Optional(Type.Array(ChatSource)) });
+/** Last event: the final answer (same text the deltas added up to) and only the cited sources, in citation order. */
 export const AnswerEndEventData = Type.Object({
   sessionId: Type.String(),
   answerId: Type.String(),
   answered: Type.Boolean(),
   sources: Type.Array(ChatSource),
+  answer: Type.String(),
+  mode: AnswerMode,
 });
 export type SourcesEventData = Static<typeof SourcesEventData>;
 export type AnswerDeltaEventData = Static<typeof AnswerDeltaEventData>;
