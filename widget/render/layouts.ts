@@ -1,0 +1,74 @@
+// One template per mode (inline, modal, bubble, page), assembled from the search and answer views.
+import { html, nothing, type TemplateResult } from "lit";
+import type { Translations } from "../translations.ts";
+import { renderCombobox, renderResultsBody, type SearchViewModel } from "./search-view.ts";
+
+export interface LayoutModel {
+  t: Translations;
+  search: SearchViewModel;
+  open: boolean;
+  chat: TemplateResult | typeof nothing;
+  /** Chat input for the bubble, already labelled for a first question or a follow-up. */
+  chatInput: TemplateResult | typeof nothing;
+  greeting: string;
+  suggestions: readonly string[];
+  showSuggestions: boolean;
+  chatOnly: boolean;
+  facets: TemplateResult | typeof nothing;
+  hotkeyHint: string;
+  onOpen(): void;
+  onClose(): void;
+  onSuggestion(question: string): void;
+  onDialogClose(): void;
+  onDialogClick(event: MouseEvent): void;
+  onPanelKeyDown(event: KeyboardEvent): void;
+}
+
+export function inlineLayout(m: LayoutModel): TemplateResult {
+  return html`${renderCombobox(m.search)}
+    <div class="popover" part="popover" ?hidden=${!m.open}>${renderResultsBody(m.search)}${m.chat}</div>`;
+}
+
+export function modalLayout(m: LayoutModel): TemplateResult {
+  return html`<button type="button" class="trigger" part="button" aria-haspopup="dialog" @click=${m.onOpen}>
+      <span aria-hidden="true">⌕</span>${m.t.openSearch}${m.hotkeyHint ? html`<kbd part="kbd" aria-hidden="true">${m.hotkeyHint}</kbd>` : nothing}
+    </button>
+    <dialog part="dialog" aria-label=${m.t.searchLabel} @close=${m.onDialogClose} @click=${m.onDialogClick}>
+      ${m.open
+        ? html`<div class="panel-header">${renderCombobox(m.search)}
+              <button type="button" class="text-button" part="close-button" @click=${m.onClose}>${m.t.close}</button>
+            </div>
+            <div class="dialog-results">${renderResultsBody(m.search)}${m.chat}</div>`
+        : nothing}
+    </dialog>`;
+}
+
+export function bubbleLayout(m: LayoutModel): TemplateResult {
+  return html`<button type="button" class="bubble" part="bubble" aria-label=${m.t.openChat} aria-expanded=${m.open ? "true" : "false"}
+      aria-controls="chat-panel" @click=${m.open ? m.onClose : m.onOpen}><span aria-hidden="true">${m.open ? "✕" : "✦"}</span></button>
+    <section id="chat-panel" class="chat-panel" part="chat-panel" role="dialog" aria-labelledby="chat-title" ?hidden=${!m.open} @keydown=${m.onPanelKeyDown}>
+      <div class="panel-header">
+        <h2 id="chat-title" part="chat-title">${m.t.chatTitle}</h2>
+        <button type="button" class="text-button" part="close-button" @click=${m.onClose}>${m.t.close}</button>
+      </div>
+      ${m.chatOnly
+        ? html`<p part="greeting">${m.greeting}</p>
+            ${m.showSuggestions && m.suggestions.length
+              ? html`<ul class="suggestions" part="suggestions" aria-label=${m.t.suggestedQuestions}>
+                  ${m.suggestions.map(
+                    (q) => html`<li><button type="button" class="suggestion" part="suggestion" @click=${() => m.onSuggestion(q)}>${q}</button></li>`,
+                  )}
+                </ul>`
+              : nothing}
+            ${m.chat}${m.chatInput}`
+        : html`${renderCombobox(m.search)}${renderResultsBody(m.search)}`}
+    </section>`;
+}
+
+export function pageLayout(m: LayoutModel): TemplateResult {
+  return html`${renderCombobox(m.search)} ${m.chat}
+    <div class="page" part="page">
+      ${m.facets}
+      <div part="results">${renderResultsBody(m.search)}</div>
+    </div>`;
+}

@@ -1,0 +1,104 @@
+// The one place answer markdown becomes DOM: marked → DOMPurify → safe links, citation links and code copy buttons.
+import { Marked } from "marked";
+import DOMPurify from "dompurify";
+
+export interface CitationSource {
+  url: string;
+  title: string;
+}
+
+export interface MarkdownOptions {
+  /** Sources in citation order: [1] links to sources[0]. */
+  sources?: readonly CitationSource[];
+  copyCodeLabel?: string;
+}
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+const purifier = DOMPurify();
+const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+
+/** Resolves against the page; anything that is not http(s)/mailto (javascript:, data:, vbscript:) is refused. */
+export function safeUrl(raw: string): URL | undefined {
+  try {
+    const url = new URL(raw, document.baseURI);
+    return SAFE_PROTOCOLS.has(url.protocol) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function secureLink(anchor: HTMLAnchorElement, href: string): void {
+  const url = safeUrl(href);
+  if (!url) {
+    anchor.removeAttribute("href");
+    return;
+  }
+  anchor.setAttribute("href", url.href);
+  if (url.origin !== location.origin) {
+    // noopener stops the opened page from reaching window.opener; answers link to third-party pages.
+    anchor.setAttribute("target", "_blank");
+    anchor.setAttribute("rel", "noopener noreferrer nofollow");
+  }
+}
+
+purifier.addHook("afterSanitizeAttributes", (node) => {
+  if (node instanceof HTMLAnchorElement) secureLink(node, node.getAttribute("href") ?? "");
+});
+
+const CITATION = /\[(\d{1,3})\]/g;
+
+/** Turns "[2]" in text into a link to the second source; text inside code, pre and links is left alone. */
+function linkCitations(root: DocumentFragment, sources: readonly CitationSource[]): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest("code, pre, a") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    const value = text.data;
+    CITATION.lastIndex = 0;
+    if (!CITATION.test(value)) continue;
+    const parts = document.createDocumentFragment();
+    let cursor = 0;
+    for (const match of value.matchAll(CITATION)) {
+      const source = sources[Number(match[1]) - 1];
+      const url = source && safeUrl(source.url);
+      if (!source || !url) continue;
+      parts.append(value.slice(cursor, match.index));
+      const link = document.createElement("a");
+      link.setAttribute("part", "citation");
+      link.textContent = `[${match[1]}]`;
+      link.title = source.title;
+      secureLink(link, url.href);
+      parts.append(link);
+      cursor = match.index + match[0].length;
+    }
+    parts.append(value.slice(cursor));
+    text.replaceWith(parts);
+  }
+}
+
+function addCopyButtons(root: DocumentFragment, label: string): void {
+  for (const pre of root.querySelectorAll("pre")) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("part", "code-copy");
+    button.dataset.copy = "code";
+    button.textContent = label;
+    pre.append(button);
+  }
+}
+
+/** Renders untrusted markdown to a sanitised fragment; the caller inserts the nodes (Lit renders fragments). */
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): DocumentFragment {
+  const html = marked.parse(markdown) as string;
+  const fragment = purifier.sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    // Answers are prose, lists, tables and code; media and forms would only be an attack surface.
+    FORBID_TAGS: ["style", "img", "svg", "math", "form", "input", "button", "textarea", "select", "iframe", "video", "audio"],
+    FORBID_ATTR: ["style", "id", "name", "part", "slot"],
+  });
+  linkCitations(fragment, options.sources ?? []);
+  addCopyButtons(fragment, options.copyCodeLabel ?? "Copy code");
+  return fragment;
+}

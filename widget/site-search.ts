@@ -1,0 +1,465 @@
+// The <site-search> custom element: composes the controllers and views; behaviour lives in controllers/.
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from "lit";
+import { fetchSearch, sendClick, sendFeedback, siteUrl, type ApiTarget } from "./api-client.ts";
+import { loadChatRuntime, type ChatRuntime } from "./chat/load-chat-runtime.ts";
+import type { ChatStreamController, ChatTurn } from "./chat/chat-stream-controller.ts";
+import { HotkeyController } from "./controllers/hotkey-controller.ts";
+import { ListboxController } from "./controllers/listbox-controller.ts";
+import { PopoverController } from "./controllers/popover-controller.ts";
+import { SearchController } from "./controllers/search-controller.ts";
+import { SiteSearchAnswerEvent, SiteSearchErrorEvent, SiteSearchSelectEvent } from "./events.ts";
+import { buildOptionGroups, flattenGroups, type OptionGroup, type OptionItem } from "./option-items.ts";
+import { RecentSearches } from "./recent-searches.ts";
+import { renderAnswers, renderFollowUp } from "./render/answer-view.ts";
+import { renderFacets } from "./render/facets-view.ts";
+import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
+import type { SearchViewModel } from "./render/search-view.ts";
+import { siteSearchStyles } from "./site-search-styles.ts";
+import { resolveTranslations, type Translations } from "./translations.ts";
+import { toWidgetError, type WidgetError } from "./widget-error.ts";
+import { copyText } from "./clipboard.ts";
+import { deepActiveElement } from "./active-element.ts";
+import { parseSuggestions } from "./suggested-questions.ts";
+
+export type SiteSearchMode = "inline" | "modal" | "bubble" | "page";
+
+/**
+ * Site search and AI answers as one element.
+ *
+ * @fires site-search-select - SiteSearchSelectEvent {url, query, position}; cancelable to route it yourself.
+ * @fires site-search-answer - SiteSearchAnswerEvent {question, answer, sources, answerId, sessionId} when an answer completes.
+ * @fires site-search-error - SiteSearchErrorEvent {message, code, status} when search or chat fails.
+ *
+ * @csspart field - The box around the search input.
+ * @csspart input - The search input (role combobox).
+ * @csspart clear-button - Clears the query.
+ * @csspart button - The modal trigger button.
+ * @csspart kbd - The keyboard shortcut hint in the trigger.
+ * @csspart dialog - The modal dialog.
+ * @csspart close-button - Closes the modal or chat panel.
+ * @csspart popover - The inline dropdown.
+ * @csspart listbox - The results list.
+ * @csspart group - One page with its sections, or the recent searches.
+ * @csspart group-label - Heading of the recent searches group.
+ * @csspart option - Every option; also `option-active` on the active one.
+ * @csspart ask-ai - The "Ask AI" option.
+ * @csspart option-title - Title of an option.
+ * @csspart option-snippet - Snippet text of a result or section.
+ * @csspart section - A matching section under its page.
+ * @csspart section-path - Heading path of a section ("Guide › Install › Linux").
+ * @csspart mark - A highlighted query term.
+ * @csspart status - Loading, empty and error lines; also `error` and `empty`.
+ * @csspart retry-button - Retries a failed search.
+ * @csspart clear-recent - Clears recent searches.
+ * @csspart answer - One question with its answer.
+ * @csspart question - The question of an answer.
+ * @csspart answer-body - The rendered markdown of an answer.
+ * @csspart citation - A [n] link inside an answer.
+ * @csspart code-copy - Copy button on a code block.
+ * @csspart sources - The list of sources under an answer.
+ * @csspart source - One source link.
+ * @csspart actions - Copy, feedback and stop buttons of an answer.
+ * @csspart stop-button - Stops a streaming answer.
+ * @csspart copy-button - Copies an answer.
+ * @csspart feedback-button - Thumbs up and down; also `feedback-up` / `feedback-down`.
+ * @csspart follow-up - The chat question form.
+ * @csspart follow-up-input - The chat question input.
+ * @csspart send-button - Sends a chat question.
+ * @csspart bubble - The floating chat button.
+ * @csspart chat-panel - The bubble's chat panel.
+ * @csspart chat-title - The chat panel heading.
+ * @csspart greeting - The greeting in the chat panel.
+ * @csspart suggestions - The suggested questions list.
+ * @csspart suggestion - One suggested question.
+ * @csspart page - The results page grid.
+ * @csspart results - The results column of the page.
+ * @csspart facets - The filter column of the page.
+ * @csspart facet - One filter group; `facet-label`, `facet-value` inside.
+ *
+ * @cssproperty [--site-search-font=system-ui, -apple-system, "Segoe UI", sans-serif] - Font family.
+ * @cssproperty [--site-search-text=#1f2328] - Text colour (dark: #f0f6fc).
+ * @cssproperty [--site-search-muted=#59636e] - Secondary text (dark: #9198a1).
+ * @cssproperty [--site-search-bg=#ffffff] - Background of inputs and panels (dark: #0d1117).
+ * @cssproperty [--site-search-surface=#f6f8fa] - Code blocks, chips, hover (dark: #151b23).
+ * @cssproperty [--site-search-border=#d1d9e0] - Borders (dark: #3d444d).
+ * @cssproperty [--site-search-accent=#0969da] - Links, focus ring, buttons (dark: #4493f8).
+ * @cssproperty [--site-search-accent-text=#ffffff] - Text on the accent colour (dark: #0d1117).
+ * @cssproperty [--site-search-mark-bg=#fff8c5] - Highlight background (dark: #5c4813).
+ * @cssproperty [--site-search-mark-text=#1f2328] - Highlight text (dark: #f0f6fc).
+ * @cssproperty [--site-search-active-bg=#ddf4ff] - Active option (dark: #1a2f4a).
+ * @cssproperty [--site-search-radius=8px] - Corner radius.
+ * @cssproperty [--site-search-shadow=0 8px 24px rgb(0 0 0 / 0.16)] - Shadow of floating panels.
+ * @cssproperty [--site-search-backdrop=rgb(0 0 0 / 0.4)] - Modal backdrop.
+ * @cssproperty [--site-search-width=640px] - Width of the dropdown and modal.
+ * @cssproperty [--site-search-z-index=2147483000] - Stacking of floating panels.
+ *
+ * @slot - None: the element renders everything itself, so it works from a bare script tag.
+ */
+export class SiteSearchElement extends LitElement {
+  static override styles = siteSearchStyles;
+  static override properties = {
+    siteId: { attribute: "site-id" },
+    groupId: { attribute: "group-id" },
+    endpoint: {},
+    mode: { reflect: true },
+    placeholder: {},
+    limit: { type: Number },
+    minScore: { attribute: "min-score", type: Number },
+    noChat: { attribute: "no-chat", type: Boolean },
+    hotkey: {},
+    theme: { reflect: true },
+    greeting: {},
+    suggestedQuestions: { attribute: "suggested-questions" },
+    translations: { attribute: false },
+    query: { state: true },
+    open: { state: true },
+    chatOpen: { state: true },
+    filters: { state: true },
+    announcement: { state: true },
+  };
+
+  declare siteId: string;
+  declare groupId: string;
+  /** Base URL of the service; empty means same origin. */
+  declare endpoint: string;
+  declare mode: SiteSearchMode;
+  declare placeholder: string;
+  declare limit: number | undefined;
+  declare minScore: number | undefined;
+  declare noChat: boolean;
+  /** Letter used with Ctrl/⌘; "none" turns all shortcuts (also "/") off. */
+  declare hotkey: string;
+  /** light or dark; unset follows prefers-color-scheme. */
+  declare theme: string | undefined;
+  declare greeting: string;
+  declare suggestedQuestions: string;
+  /** Overrides for any visible string (see Translations). */
+  declare translations: Partial<Translations>;
+  declare query: string;
+  declare open: boolean;
+  declare chatOpen: boolean;
+  declare filters: Record<string, string[]>;
+  declare announcement: string;
+
+  #runtime: ChatRuntime | undefined;
+  #chat: ChatStreamController | undefined;
+  #feedback = new Map<string, "up" | "down">();
+  #returnFocus: HTMLElement | undefined;
+  #groups: OptionGroup[] = [];
+
+  readonly #search = new SearchController(this, {
+    fetchResults: (query, signal) => fetchSearch(this.#target, query, { limit: this.limit, minScore: this.minScore, filters: this.filters }, signal),
+    cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
+    onSuccess: (state) => {
+      const count = state.response?.results.length ?? 0;
+      this.announcement = count ? this.#t.resultCount(count) : this.#t.noResults(state.query);
+    },
+    onError: (error) => this.#reportError(error),
+  });
+  readonly #listbox = new ListboxController(this, {
+    count: () => flattenGroups(this.#groups).length,
+    activate: (index) => this.#activate(index),
+    escape: () => this.#escape(),
+    open: () => this.#show(),
+  });
+  readonly #popover = new PopoverController(this);
+
+  constructor() {
+    super();
+    this.siteId = "";
+    this.groupId = "";
+    this.endpoint = "";
+    this.mode = "inline";
+    this.placeholder = "";
+    this.noChat = false;
+    this.hotkey = "k";
+    this.greeting = "";
+    this.suggestedQuestions = "";
+    this.translations = {};
+    this.query = "";
+    this.open = false;
+    this.chatOpen = false;
+    this.filters = {};
+    this.announcement = "";
+    new HotkeyController(this, { key: () => (this.hotkey === "none" ? "" : this.hotkey), onHotkey: () => this.#onHotkey() });
+  }
+
+  get #target(): ApiTarget {
+    return { endpoint: this.endpoint, siteId: this.siteId, groupId: this.groupId };
+  }
+
+  get #t(): Translations {
+    const lang = this.closest<HTMLElement>("[lang]")?.lang || document.documentElement.lang || navigator.language || "en";
+    return resolveTranslations(lang, this.translations);
+  }
+
+  get #recent(): RecentSearches {
+    return new RecentSearches(this.groupId ? `group:${this.groupId}` : this.siteId);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener("pointerdown", this.#onOutsidePointer);
+    if (this.mode === "page") {
+      const q = new URLSearchParams(location.search).get("q");
+      if (q) {
+        this.query = q;
+        this.#search.search(q, { immediate: true });
+      }
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener("pointerdown", this.#onOutsidePointer);
+  }
+
+  // The widget never throws into the host page: a rendering bug becomes an error event, not an uncaught exception.
+  protected override performUpdate(): void {
+    try {
+      super.performUpdate();
+    } catch (cause) {
+      this.#reportError(toWidgetError(cause));
+    }
+  }
+
+  protected override willUpdate(): void {
+    this.#groups = buildOptionGroups({
+      query: this.query,
+      results: this.#search.state.response?.results ?? [],
+      recent: this.#recent.list(),
+      chat: !this.noChat && Boolean(this.siteId) && this.mode !== "bubble",
+      askLabel: this.#t.askAiLabel,
+      recentLabel: this.#t.recentSearches,
+    });
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (this.mode === "inline") {
+      const input = this.renderRoot.querySelector<HTMLElement>(".field");
+      const popover = this.renderRoot.querySelector<HTMLElement>(".popover");
+      if (this.open && input && popover) this.#popover.open(input, popover);
+      else this.#popover.close();
+    }
+    if (this.mode === "modal" && changed.has("open")) {
+      const dialog = this.renderRoot.querySelector("dialog");
+      if (this.open && dialog && !dialog.open) {
+        dialog.showModal();
+        this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus();
+      } else if (!this.open && dialog?.open) dialog.close();
+    }
+    this.renderRoot.querySelector(`#${this.#activeId ?? "none"}`)?.scrollIntoView({ block: "nearest" });
+  }
+
+  get #activeId(): string | undefined {
+    return flattenGroups(this.#groups)[this.#listbox.activeIndex]?.id;
+  }
+
+  protected override render(): TemplateResult {
+    const t = this.#t;
+    const model: LayoutModel = {
+      t,
+      search: this.#searchModel(t),
+      open: this.open,
+      chat: this.#chatView(t),
+      chatInput: renderFollowUp({ t, label: this.#chat?.turns.length ? t.followUp : t.openChat, disabled: Boolean(this.#chat?.streaming), onSubmit: (q) => void this.ask(q) }),
+      greeting: this.greeting || t.greeting,
+      suggestions: parseSuggestions(this.suggestedQuestions),
+      showSuggestions: !this.#chat?.turns.length,
+      chatOnly: !this.noChat,
+      facets: this.mode === "page" ? renderFacets(t, this.#search.state.response?.facets, this.filters, this.#toggleFacet) : nothing,
+      hotkeyHint: this.hotkey === "none" ? "" : `${/Mac|iP/.test(navigator.platform) ? "⌘" : "Ctrl "}${this.hotkey.toUpperCase()}`,
+      onOpen: () => this.#openPanel(),
+      onClose: () => this.close(),
+      onSuggestion: (q) => void this.ask(q),
+      onDialogClose: () => this.close(),
+      onDialogClick: (event) => event.target === event.currentTarget && this.close(),
+      onPanelKeyDown: (event) => event.key === "Escape" && this.close(),
+    };
+    const layout = { inline: inlineLayout, modal: modalLayout, bubble: bubbleLayout, page: pageLayout }[this.mode] ?? inlineLayout;
+    return html`<div class="root" part="base" @focusout=${this.#onFocusOut}>
+      ${layout(model)}
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+    </div>`;
+  }
+
+  #searchModel(t: Translations): SearchViewModel {
+    const hasOptions = this.#groups.length > 0;
+    return {
+      t,
+      query: this.query,
+      placeholder: this.placeholder || t.placeholder,
+      expanded: hasOptions && (this.open || this.mode === "page"),
+      state: this.#search.state,
+      groups: this.mode === "inline" && !this.open ? [] : this.#groups,
+      activeId: this.#activeId,
+      onInput: (event) => this.#setQuery((event.target as HTMLInputElement).value),
+      onKeyDown: this.#listbox.onKeyDown,
+      onFocus: () => this.#show(),
+      onClear: () => this.#setQuery(""),
+      onOption: (item, event) => this.#choose(item, event),
+      onHover: (item) => this.#listbox.setActive(flattenGroups(this.#groups).indexOf(item)),
+      onClearRecent: () => {
+        this.#recent.clear();
+        this.requestUpdate();
+      },
+      onRetry: () => this.#search.search(this.query, { immediate: true }),
+    };
+  }
+
+  #chatView(t: Translations): TemplateResult | typeof nothing {
+    if (!this.chatOpen && this.mode !== "bubble") return nothing;
+    if (!this.#runtime || !this.#chat) return this.chatOpen ? html`<p class="status" part="status">${t.answerLoading}</p>` : nothing;
+    const chat = this.#chat;
+    return html`${renderAnswers({
+      t,
+      runtime: this.#runtime,
+      turns: chat.turns,
+      feedback: this.#feedback,
+      onStop: () => chat.stop(),
+      onCopyAnswer: (turn) => void copyText(turn.text),
+      onFeedback: (turn, rating) => void this.#rate(turn, rating),
+      onAnswerClick: (event) => this.#onAnswerClick(event),
+      onSource: (url, event) => this.#select(url, -1, event),
+    })}${this.mode !== "bubble" && chat.turns.length ? renderFollowUp({ t, label: t.followUp, disabled: chat.streaming, onSubmit: (q) => void this.ask(q) }) : nothing}`;
+  }
+
+  /** Opens the chat with a question; loads the chat chunk on first use. Never rejects. */
+  async ask(question: string): Promise<void> {
+    if (this.noChat || !question.trim()) return;
+    this.chatOpen = true;
+    this.#show();
+    try {
+      this.#runtime ??= await loadChatRuntime();
+      this.#chat ??= new this.#runtime.ChatStreamController(this, {
+        url: () => siteUrl(this.#target, "chat"),
+        sessionKey: () => `site-search:session:${this.siteId}`,
+        onAnswer: (turn, sessionId) => this.#answered(turn, sessionId),
+        onError: (error) => this.#reportError(error),
+      });
+      this.announcement = this.#t.answerLoading;
+      await this.#chat.ask(question);
+    } catch (cause) {
+      this.#reportError(toWidgetError(cause));
+    }
+  }
+
+  /** Closes the dropdown, modal or panel and returns focus to where it was before opening. */
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.#listbox.reset();
+    const target = this.#returnFocus;
+    this.#returnFocus = undefined;
+    if (target?.isConnected) target.focus();
+  }
+
+  #show(): void {
+    if (!this.open) this.open = true;
+  }
+
+  #openPanel(): void {
+    this.#returnFocus = deepActiveElement();
+    this.open = true;
+    if (this.mode === "bubble") void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(".chat-panel input")?.focus());
+  }
+
+  #onHotkey(): void {
+    if (this.mode === "modal" || this.mode === "bubble") this.#openPanel();
+    else this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus();
+  }
+
+  #setQuery(value: string): void {
+    this.query = value;
+    this.chatOpen = false;
+    this.#listbox.reset();
+    this.#show();
+    this.#search.search(value);
+    if (this.mode === "page") {
+      const url = new URL(location.href);
+      if (value.trim()) url.searchParams.set("q", value.trim());
+      else url.searchParams.delete("q");
+      history.replaceState(history.state, "", url);
+    }
+  }
+
+  #escape(): boolean {
+    if (this.query) {
+      this.#setQuery("");
+      return true;
+    }
+    if (this.open && this.mode !== "page") {
+      this.close();
+      return true;
+    }
+    return false;
+  }
+
+  #activate(index: number): void {
+    const item = flattenGroups(this.#groups)[index];
+    if (!item) return;
+    if (item.kind === "result" || item.kind === "section") {
+      // Clicking the real link keeps one path for mouse and keyboard, including the cancelable select event.
+      this.renderRoot.querySelector<HTMLAnchorElement>(`#${item.id}`)?.click();
+    } else this.#choose(item);
+  }
+
+  #choose(item: OptionItem, event?: MouseEvent): void {
+    if (item.kind === "ask") void this.ask(item.query);
+    else if (item.kind === "recent") {
+      this.#setQuery(item.query);
+      this.#search.search(item.query, { immediate: true });
+    } else this.#select(item.url, item.position, event);
+  }
+
+  #select(url: string, position: number, event?: MouseEvent): void {
+    const select = new SiteSearchSelectEvent(url, this.query, position);
+    this.dispatchEvent(select);
+    this.#recent.add(this.query);
+    if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim().slice(0, 512), url, position });
+    if (select.defaultPrevented) event?.preventDefault();
+    if (this.mode !== "page") this.close();
+  }
+
+  readonly #toggleFacet = (field: string, value: string, on: boolean): void => {
+    const current = (this.filters[field] ?? []).filter((v) => v !== value);
+    this.filters = { ...this.filters, [field]: on ? [...current, value] : current };
+    this.#search.search(this.query, { immediate: true });
+  };
+
+  async #rate(turn: ChatTurn, rating: "up" | "down"): Promise<void> {
+    if (!turn.answerId) return;
+    this.#feedback.set(turn.answerId, rating);
+    this.requestUpdate();
+    try {
+      await sendFeedback(this.#target, { answerId: turn.answerId, rating });
+    } catch (cause) {
+      this.#reportError(toWidgetError(cause));
+    }
+  }
+
+  #onAnswerClick(event: MouseEvent): void {
+    const button = (event.target as Element).closest?.("[data-copy]");
+    const code = button?.closest("pre")?.querySelector("code")?.textContent;
+    if (button && code != null) void copyText(code).then((ok) => ok && (button.textContent = this.#t.copied));
+  }
+
+  #answered(turn: ChatTurn, sessionId: string): void {
+    this.announcement = this.#t.answerReady;
+    this.dispatchEvent(new SiteSearchAnswerEvent(turn.question, turn.text, turn.sources, turn.answerId ?? "", sessionId));
+  }
+
+  #reportError(error: WidgetError): void {
+    this.dispatchEvent(new SiteSearchErrorEvent(error.message, error.code, error.status));
+  }
+
+  readonly #onOutsidePointer = (event: PointerEvent): void => {
+    if (this.mode === "inline" && this.open && !event.composedPath().includes(this)) this.close();
+  };
+
+  readonly #onFocusOut = (event: FocusEvent): void => {
+    // Tabbing out of the inline widget closes it; focus moving inside the shadow root does not.
+    const next = event.relatedTarget as Node | null;
+    if (this.mode === "inline" && next && !this.renderRoot.contains(next) && !this.contains(next)) this.close();
+  };
+}

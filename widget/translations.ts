@@ -1,0 +1,125 @@
+// Every visible string of the widget, in English and French; the page's <html lang> picks the default.
+export interface Translations {
+  placeholder: string;
+  searchLabel: string;
+  openSearch: string;
+  close: string;
+  clear: string;
+  loading: string;
+  noResults: (query: string) => string;
+  resultCount: (count: number) => string;
+  error: string;
+  offline: string;
+  rateLimited: (seconds: number) => string;
+  retry: string;
+  recentSearches: string;
+  clearRecent: string;
+  askAi: (query: string) => string;
+  askAiLabel: string;
+  answerLoading: string;
+  answerReady: string;
+  answerStopped: string;
+  stop: string;
+  copyAnswer: string;
+  copyCode: string;
+  copied: string;
+  helpful: string;
+  notHelpful: string;
+  thanks: string;
+  sources: string;
+  followUp: string;
+  send: string;
+  greeting: string;
+  suggestedQuestions: string;
+  openChat: string;
+  chatTitle: string;
+  filters: string;
+  results: string;
+  notAnswered: string;
+}
+
+export const en: Translations = {
+  placeholder: "Search the docs",
+  searchLabel: "Search",
+  openSearch: "Search",
+  close: "Close",
+  clear: "Clear",
+  loading: "Searching…",
+  noResults: (query) => `No results for “${query}”`,
+  resultCount: (count) => (count === 1 ? "1 result" : `${count} results`),
+  error: "Search is unavailable right now.",
+  offline: "You are offline.",
+  rateLimited: (seconds) => `Too many searches. Try again in ${seconds} s.`,
+  retry: "Retry",
+  recentSearches: "Recent searches",
+  clearRecent: "Clear recent searches",
+  askAi: (query) => `Ask AI: ${query}`,
+  askAiLabel: "Ask AI",
+  answerLoading: "Writing an answer…",
+  answerReady: "Answer ready.",
+  answerStopped: "Answer stopped.",
+  stop: "Stop",
+  copyAnswer: "Copy answer",
+  copyCode: "Copy code",
+  copied: "Copied",
+  helpful: "Helpful",
+  notHelpful: "Not helpful",
+  thanks: "Thanks for the feedback.",
+  sources: "Sources",
+  followUp: "Ask a follow-up question",
+  send: "Send",
+  greeting: "Hi! Ask me anything about this site.",
+  suggestedQuestions: "Suggested questions",
+  openChat: "Ask a question",
+  chatTitle: "Ask AI",
+  filters: "Filters",
+  results: "Results",
+  notAnswered: "The sources did not answer this question.",
+};
+
+export const fr: Translations = {
+  placeholder: "Rechercher dans la documentation",
+  searchLabel: "Recherche",
+  openSearch: "Rechercher",
+  close: "Fermer",
+  clear: "Effacer",
+  loading: "Recherche…",
+  noResults: (query) => `Aucun résultat pour « ${query} »`,
+  resultCount: (count) => (count <= 1 ? `${count} résultat` : `${count} résultats`),
+  error: "La recherche est indisponible pour le moment.",
+  offline: "Vous êtes hors ligne.",
+  rateLimited: (seconds) => `Trop de recherches. Réessayez dans ${seconds} s.`,
+  retry: "Réessayer",
+  recentSearches: "Recherches récentes",
+  clearRecent: "Effacer les recherches récentes",
+  askAi: (query) => `Demander à l’IA : ${query}`,
+  askAiLabel: "Demander à l’IA",
+  answerLoading: "Rédaction de la réponse…",
+  answerReady: "Réponse prête.",
+  answerStopped: "Réponse interrompue.",
+  stop: "Arrêter",
+  copyAnswer: "Copier la réponse",
+  copyCode: "Copier le code",
+  copied: "Copié",
+  helpful: "Utile",
+  notHelpful: "Pas utile",
+  thanks: "Merci pour votre avis.",
+  sources: "Sources",
+  followUp: "Poser une question complémentaire",
+  send: "Envoyer",
+  greeting: "Bonjour ! Posez-moi une question sur ce site.",
+  suggestedQuestions: "Questions suggérées",
+  openChat: "Poser une question",
+  chatTitle: "Demander à l’IA",
+  filters: "Filtres",
+  results: "Résultats",
+  notAnswered: "Les sources ne répondent pas à cette question.",
+};
+
+const bundled: Record<string, Translations> = { en, fr };
+
+/** Picks by primary language subtag ("fr-CA" → fr), then lays the page's overrides on top. */
+export function resolveTranslations(lang: string, overrides: Partial<Translations> = {}): Translations {
+  const primary = lang.toLowerCase().split("-")[0] ?? "en";
+  return { ...(bundled[primary] ?? en), ...overrides };
+}
