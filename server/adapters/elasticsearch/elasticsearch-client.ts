@@ -1,6 +1,6 @@
 // Builds the official Elasticsearch client from our settings, and translates its errors by cause
 // (the cluster answered with an error, the network failed, it timed out) into one error type.
-import { Client, errors } from "@elastic/elasticsearch";
+import { Client, HttpConnection, errors } from "@elastic/elasticsearch";
 import { AppError } from "../../errors/app-error.ts";
 import { ConfigError } from "../../errors/app-error.ts";
 import { ErrorCode } from "../../../shared/errors.ts";
@@ -21,6 +21,8 @@ export function createElasticsearchClient(settings: ElasticsearchSettings, opts:
   return new Client({
     node: settings.url,
     ...(auth ? { auth } : {}),
+    // The default undici connection relies on undici internals that Bun and Deno do not provide; node:http works on all three.
+    Connection: HttpConnection,
     // Searches sit on the visitor's request path: fail fast and let the hybrid search fall back to vectors.
     requestTimeout: opts.requestTimeoutMs ?? 10_000,
     maxRetries: opts.maxRetries ?? 1,
