@@ -418,7 +418,8 @@ export class SiteSearchElement extends LitElement {
     this.#recent.add(this.query);
     if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim().slice(0, 512), url, position });
     if (select.defaultPrevented) event?.preventDefault();
-    if (this.mode !== "page") this.close();
+    // Closing re-renders without the link; a link removed before the click's default action no longer navigates.
+    if (this.mode !== "page") setTimeout(() => this.close());
   }
 
   readonly #toggleFacet = (field: string, value: string, on: boolean): void => {

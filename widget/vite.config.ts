@@ -22,12 +22,28 @@ function scriptTagChatLoader(): Plugin {
   };
 }
 
+/**
+ * Host pages may not be UTF-8 and script tags rarely say charset, so the script-tag files are made pure ASCII.
+ * Non-ASCII only occurs in string, template and regex literals, where a \uXXXX escape means the same code unit.
+ */
+function asciiOnly(): Plugin {
+  return {
+    name: "site-search-ascii-only",
+    // generateBundle runs after minification, which would otherwise turn the escapes back into characters.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === "chunk") chunk.code = chunk.code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+      }
+    },
+  };
+}
+
 function iife(entry: string, fileName: string, name: string): InlineConfig {
   return {
     configFile: false,
     root,
     logLevel: "warn",
-    plugins: [scriptTagChatLoader()],
+    plugins: [scriptTagChatLoader(), asciiOnly()],
     build: {
       outDir: "dist",
       emptyOutDir: false,

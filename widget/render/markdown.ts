@@ -56,8 +56,7 @@ function linkCitations(root: DocumentFragment, sources: readonly CitationSource[
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
   for (const text of texts) {
     const value = text.data;
-    CITATION.lastIndex = 0;
-    if (!CITATION.test(value)) continue;
+    if (!value.includes("[")) continue;
     const parts = document.createDocumentFragment();
     let cursor = 0;
     for (const match of value.matchAll(CITATION)) {
@@ -73,6 +72,7 @@ function linkCitations(root: DocumentFragment, sources: readonly CitationSource[
       parts.append(link);
       cursor = match.index + match[0].length;
     }
+    if (cursor === 0) continue;
     parts.append(value.slice(cursor));
     text.replaceWith(parts);
   }

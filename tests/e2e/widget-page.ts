@@ -1,0 +1,93 @@
+// Page object for browser tests of <site-search>: one Chromium per suite, one context per test, locators by part.
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+export class WidgetPage {
+  readonly errors: string[] = [];
+
+  private constructor(readonly page: Page) {
+    page.on("pageerror", (error) => this.errors.push(error.message));
+  }
+
+  static async open(browser: Browser, url: string): Promise<WidgetPage> {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    // Fail a step in seconds, well inside the test timeout, so one hang does not take the whole browser down.
+    page.setDefaultTimeout(8_000);
+    const widget = new WidgetPage(page);
+    await page.goto(url);
+    await page.waitForFunction(() => customElements.get("site-search") !== undefined);
+    return widget;
+  }
+
+  part(name: string) {
+    // Playwright's CSS engine pierces open shadow roots, so parts are addressable from the page.
+    return this.page.locator(`site-search [part~="${name}"]`);
+  }
+
+  get input() {
+    return this.part("input");
+  }
+
+  get options() {
+    return this.part("option");
+  }
+
+  async search(query: string): Promise<void> {
+    await this.input.click();
+    await this.input.fill(query);
+    await this.part("listbox").waitFor();
+    await this.page.waitForFunction(
+      (q) => document.querySelector("site-search")?.shadowRoot?.querySelector('[part~="option-snippet"]') !== null || q === "",
+      query,
+    );
+  }
+
+  async activeDescendant(): Promise<string | null> {
+    return this.input.getAttribute("aria-activedescendant");
+  }
+
+  async activeOptionText(): Promise<string> {
+    const id = await this.activeDescendant();
+    return id ? this.page.locator(`site-search #${id}`).innerText() : "";
+  }
+
+  /** Resolves when the newest answer has finished streaming. */
+  async waitForAnswer(): Promise<void> {
+    await this.part("copy-button").last().waitFor();
+  }
+
+  async focusedPart(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      let active: Element | null = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.getAttribute("part") ?? active?.id ?? active?.tagName ?? null;
+    });
+  }
+
+  async axeViolations(): Promise<AxeViolation[]> {
+    const hasAxe = await this.page.evaluate(() => "axe" in window);
+    if (!hasAxe) await this.page.addScriptTag({ url: "/axe.min.js" });
+    return this.page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.page.context().close();
+  }
+}
