@@ -8,6 +8,7 @@ import { openDatabase, rows, type Database } from "./adapters/postgres/database.
 import { AccountStore } from "./adapters/postgres/account-store.ts";
 import { SiteStore } from "./adapters/postgres/site-store.ts";
 import { PostgresRateLimitStore } from "./adapters/postgres/rate-limit-store.ts";
+import { createElasticsearchServices, type ElasticsearchServices } from "./adapters/elasticsearch/elasticsearch-services.ts";
 import { MemoryRateLimitStore } from "./rate-limit/rate-limit-store.ts";
 import { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import { SiteService } from "./sites/site-service.ts";
@@ -16,6 +17,17 @@ import { requestGuards } from "./plugins/request-guards.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
+import { ChatStore, FullTextPassageSearch } from "./adapters/postgres/chat-store.ts";
+import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
+import { ChatService } from "./chat/chat-service.ts";
+import { chatAdmission } from "./chat/chat-admission.ts";
+import { publicChatRoutes } from "./routes/public-chat.ts";
+import { createAnalyticsServices, type AnalyticsServices } from "./adapters/postgres/analytics-services.ts";
+import type { QueryRecorder } from "./analytics/event-recorder.ts";
+import type { UsageRecorder } from "./analytics/usage-recorder.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
+import { usageRoutes } from "./routes/usage.ts";
+import { publicFeedbackRoutes } from "./routes/public-feedback.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -28,6 +40,14 @@ export interface Services {
   sites: SiteService;
   limiter: RateLimiter;
   healthChecks: HealthCheck[];
+  chat: ChatService;
+  /** Search and chat routes call record(...) after responding; it never throws or waits. */
+  queryRecorder: QueryRecorder;
+  /** Model calls (chat answers, metadata extraction) call record(...) with their tokens. */
+  usageRecorder: UsageRecorder;
+  analytics: AnalyticsServices;
+  /** Set when LEXICAL_ENGINE is elasticsearch: its index is the LexicalIndex, and page writes go through the outbox. */
+  elasticsearch: ElasticsearchServices | null;
   /** Stops background work and closes the database. */
   close(): Promise<void>;
 }
@@ -47,6 +67,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     overrides.clock,
   );
   const sites = new SiteService(siteStore);
+  const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log);
   const healthChecks: HealthCheck[] = [
     {
       name: "database",
@@ -56,9 +77,26 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       },
     },
   ];
+  const { anthropic } = config;
+  const chat = new ChatService({
+    // Until hybrid search is on Services, chat retrieves with Postgres full-text search (same result shape).
+    search: new FullTextPassageSearch(database.db),
+    store: new ChatStore(database.db),
+    model: anthropic.apiKey ? new AnthropicAnswerModel({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined }) : null,
+    clock: overrides.clock ?? (() => Date.now() / 1000),
+    sessionTtlSeconds: config.chatSessionTtlSeconds,
+    onBackgroundError: (what, error) => log.error(what, { error }),
+  });
+  const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
+  if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
+  const stopOutboxDrain = elasticsearch && config.runWorkers ? elasticsearch.drain.start() : null;
   return {
-    config, log, database, accounts, siteStore, sites, limiter, healthChecks,
+    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch,
+    queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
     close: async () => {
+      await analytics.flush();
+      await stopOutboxDrain?.();
+      await elasticsearch?.close();
       await database.close();
     },
   };
@@ -82,8 +120,18 @@ export function createApp(services: Services) {
       }),
     )
     .use(healthRoutes(services.healthChecks))
+    .use(
+      publicChatRoutes({
+        chat: services.chat,
+        admit: chatAdmission({ sites: services.siteStore, limiter: services.limiter, trustProxy: services.config.trustProxy }),
+        onUnexpectedError: (error) => log.error("chat stream failed", { error }),
+      }),
+    )
     .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
-    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"));
+    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"))
+    .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
+    .use(usageRoutes({ usage: services.analytics.usage, auth }))
+    .use(publicFeedbackRoutes(services.analytics.publicFeedback));
 }
 
 export type App = ReturnType<typeof createApp>;
