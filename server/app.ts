@@ -17,17 +17,6 @@ import { requestGuards } from "./plugins/request-guards.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
-import { ChatStore, FullTextPassageSearch } from "./adapters/postgres/chat-store.ts";
-import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
-import { ChatService } from "./chat/chat-service.ts";
-import { chatAdmission } from "./chat/chat-admission.ts";
-import { publicChatRoutes } from "./routes/public-chat.ts";
-import { createAnalyticsServices, type AnalyticsServices } from "./adapters/postgres/analytics-services.ts";
-import type { QueryRecorder } from "./analytics/event-recorder.ts";
-import type { UsageRecorder } from "./analytics/usage-recorder.ts";
-import { analyticsRoutes } from "./routes/analytics.ts";
-import { usageRoutes } from "./routes/usage.ts";
-import { publicFeedbackRoutes } from "./routes/public-feedback.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -40,12 +29,6 @@ export interface Services {
   sites: SiteService;
   limiter: RateLimiter;
   healthChecks: HealthCheck[];
-  chat: ChatService;
-  /** Search and chat routes call record(...) after responding; it never throws or waits. */
-  queryRecorder: QueryRecorder;
-  /** Model calls (chat answers, metadata extraction) call record(...) with their tokens. */
-  usageRecorder: UsageRecorder;
-  analytics: AnalyticsServices;
   /** Set when LEXICAL_ENGINE is elasticsearch: its index is the LexicalIndex, and page writes go through the outbox. */
   elasticsearch: ElasticsearchServices | null;
   /** Stops background work and closes the database. */
@@ -67,7 +50,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     overrides.clock,
   );
   const sites = new SiteService(siteStore);
-  const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log);
   const healthChecks: HealthCheck[] = [
     {
       name: "database",
@@ -77,24 +59,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       },
     },
   ];
-  const { anthropic } = config;
-  const chat = new ChatService({
-    // Until hybrid search is on Services, chat retrieves with Postgres full-text search (same result shape).
-    search: new FullTextPassageSearch(database.db),
-    store: new ChatStore(database.db),
-    model: anthropic.apiKey ? new AnthropicAnswerModel({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined }) : null,
-    clock: overrides.clock ?? (() => Date.now() / 1000),
-    sessionTtlSeconds: config.chatSessionTtlSeconds,
-    onBackgroundError: (what, error) => log.error(what, { error }),
-  });
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
   const stopOutboxDrain = elasticsearch && config.runWorkers ? elasticsearch.drain.start() : null;
   return {
-    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch,
-    queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
+    config, log, database, accounts, siteStore, sites, limiter, healthChecks, elasticsearch,
     close: async () => {
-      await analytics.flush();
       await stopOutboxDrain?.();
       await elasticsearch?.close();
       await database.close();
@@ -120,18 +90,8 @@ export function createApp(services: Services) {
       }),
     )
     .use(healthRoutes(services.healthChecks))
-    .use(
-      publicChatRoutes({
-        chat: services.chat,
-        admit: chatAdmission({ sites: services.siteStore, limiter: services.limiter, trustProxy: services.config.trustProxy }),
-        onUnexpectedError: (error) => log.error("chat stream failed", { error }),
-      }),
-    )
     .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
-    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"))
-    .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
-    .use(usageRoutes({ usage: services.analytics.usage, auth }))
-    .use(publicFeedbackRoutes(services.analytics.publicFeedback));
+    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"));
 }
 
 export type App = ReturnType<typeof createApp>;
