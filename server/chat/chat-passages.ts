@@ -1,0 +1,88 @@
+// Retrieval for chat: hybrid search on the site, then the matched chunks' full text, one numbered passage per page.
+import type { PromptPassage } from "./answer-prompt.ts";
+
+/** The part of hybrid search chat reads (server/search/hybrid-search.ts). */
+export interface PassageSearch {
+  search(input: { siteIds: string[]; query: string; limit: number; minScore: number; signal?: AbortSignal }): Promise<{
+    results: Array<{
+      url: string;
+      title: string;
+      snippet: string;
+      score: number;
+      sections: Array<{ anchor: string | null; headingPath: string[]; snippet: string }>;
+    }>;
+  }>;
+}
+
+/** Full chunk text by page URL and section anchor (adapters/postgres/chat-store.ts). */
+export interface ChunkTextSource {
+  chunkTexts(input: { siteId: string; pages: Array<{ url: string; anchors: Array<string | null> }>; perPage: number }): Promise<
+    Array<{ url: string; title: string; headingPath: string[]; text: string }>
+  >;
+}
+
+export interface ChatPassage extends PromptPassage {
+  /** Retrieval score 0-1, shown as the source's score and relevance. */
+  score: number;
+}
+
+export interface RetrievalOptions {
+  /** Pages to quote; each becomes one source. */
+  pages: number;
+  /** Lower than search's default: a weaker match can still hold the sentence that answers. */
+  minScore: number;
+  /** Chunks quoted per page. */
+  chunksPerPage: number;
+  /** Characters quoted per page, so one long page cannot crowd out the others. */
+  maxChars: number;
+}
+
+export const defaultRetrieval: RetrievalOptions = { pages: 6, minScore: 0.15, chunksPerPage: 2, maxChars: 2400 };
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return (space > max * 0.8 ? cut.slice(0, space) : cut) + " …";
+}
+
+/**
+ * Sources are numbered by page, not by chunk: several chunks of one page become one passage, so the
+ * model cites the page once and the visitor sees each page once in the sources.
+ */
+export async function retrievePassages(
+  deps: { search: PassageSearch; chunks: ChunkTextSource },
+  input: { siteId: string; query: string; signal?: AbortSignal; options?: Partial<RetrievalOptions> },
+): Promise<ChatPassage[]> {
+  const options = { ...defaultRetrieval, ...input.options };
+  const { results } = await deps.search.search({
+    siteIds: [input.siteId],
+    query: input.query,
+    limit: options.pages,
+    minScore: options.minScore,
+    signal: input.signal,
+  });
+  const pages = results.slice(0, options.pages);
+  if (pages.length === 0) return [];
+  const texts = await deps.chunks.chunkTexts({
+    siteId: input.siteId,
+    pages: pages.map((p) => ({ url: p.url, anchors: p.sections.length > 0 ? p.sections.map((s) => s.anchor) : [null] })),
+    perPage: options.chunksPerPage,
+  });
+  return pages.map((page, i) => {
+    const chunks = texts.filter((t) => t.url === page.url);
+    // A page deleted between search and this read still has its snippets to quote.
+    const text =
+      chunks.length > 0
+        ? chunks.map((c, j) => (j > 0 && c.headingPath.length > 0 ? `${c.headingPath.at(-1)}:\n${c.text}` : c.text)).join("\n\n")
+        : [page.snippet, ...page.sections.map((s) => s.snippet)].filter(Boolean).join("\n\n");
+    return {
+      n: i + 1,
+      url: page.url,
+      title: page.title || chunks[0]?.title || page.url,
+      headingPath: chunks[0]?.headingPath ?? page.sections[0]?.headingPath ?? [],
+      text: clip(text, options.maxChars),
+      score: Math.max(0, Math.min(1, page.score)),
+    };
+  });
+}

@@ -1,0 +1,76 @@
+// Public chat: POST /v1/public/sites/:siteId/chat answers JSON by default and server-sent events on Accept: text/event-stream.
+import { t } from "elysia";
+import { routeGroup } from "./route-group.ts";
+import { ChatRequest, ChatResponse, ChatStreamEvent, type AnswerEndEventData } from "../../shared/chat.ts";
+import { ErrorBody } from "../../shared/errors.ts";
+import { badRequest } from "../errors/app-error.ts";
+import type { ChatService, ChatSite } from "../chat/chat-service.ts";
+import { openEventStream, wantsEventStream } from "../chat/sse.ts";
+
+const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
+
+/** Variant A names the question `query`, variant B `message`; the widget sends both with the same text. */
+export function questionOf(body: ChatRequest): string {
+  if (body.query !== undefined && body.message !== undefined && body.query.trim() !== body.message.trim()) {
+    throw badRequest("Send the question as query or as message, not two different questions.");
+  }
+  const question = (body.query ?? body.message)?.trim();
+  if (question === undefined) throw badRequest("The question is missing: send it as query (or message).");
+  if (question === "") throw badRequest("The question is empty.");
+  return question;
+}
+
+export interface PublicChatDeps {
+  chat: ChatService;
+  /**
+   * Resolves the site of a public chat request after the origin, feature and rate-limit checks
+   * (plugins/public-access.ts): throws 404/403/429, and puts CORS and X-RateLimit headers in `headers`.
+   */
+  admit(input: { siteId: string; request: Request; headers: Record<string, string> }): Promise<{ site: ChatSite; ip: string | null }>;
+  onUnexpectedError?(error: unknown): void;
+}
+
+export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/sites") {
+  return routeGroup(prefix, "Public chat").post(
+    "/:siteId/chat",
+    async ({ params, body, request, set }) => {
+      const headers = set.headers as Record<string, string>;
+      const { site, ip } = await deps.admit({ siteId: params.siteId, request, headers });
+      const question = questionOf(body);
+      const ask = { site, ip, question, sessionId: body.sessionId };
+      if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
+      // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.
+      const stream = openEventStream({ headers, signal: request.signal, onUnexpectedError: deps.onUnexpectedError }, async (send, signal) => {
+        const result = await deps.chat.ask({
+          ...ask,
+          signal,
+          events: {
+            onSources: (data) => send(ChatStreamEvent.sources, data),
+            onDelta: (text, sources) => send(ChatStreamEvent.answerDelta, sources ? { text, sources } : { text }),
+          },
+        });
+        const end: AnswerEndEventData = {
+          sessionId: result.sessionId,
+          answerId: result.answerId,
+          answered: result.answered,
+          sources: result.sources,
+          answer: result.answer,
+          mode: result.mode,
+        };
+        send(ChatStreamEvent.answerEnd, end);
+      });
+      return (await stream) as unknown as ChatResponse;
+    },
+    {
+      params: SiteParams,
+      body: ChatRequest,
+      response: { 200: ChatResponse, ...errors },
+      detail: {
+        summary: "Ask a question about the site; cited answer as JSON, or as server-sent events with Accept: text/event-stream",
+        description:
+          "Events in order: sources (retrieved candidates), answer-delta (text; adds up to the final answer), answer-end (final answer and cited sources), or error.",
+      },
+    },
+  );
+}
