@@ -17,6 +17,11 @@ import { requestGuards } from "./plugins/request-guards.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
+import { ChatStore, FullTextPassageSearch } from "./adapters/postgres/chat-store.ts";
+import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
+import { ChatService } from "./chat/chat-service.ts";
+import { chatAdmission } from "./chat/chat-admission.ts";
+import { publicChatRoutes } from "./routes/public-chat.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -29,6 +34,7 @@ export interface Services {
   sites: SiteService;
   limiter: RateLimiter;
   healthChecks: HealthCheck[];
+  chat: ChatService;
   /** Set when LEXICAL_ENGINE is elasticsearch: its index is the LexicalIndex, and page writes go through the outbox. */
   elasticsearch: ElasticsearchServices | null;
   /** Stops background work and closes the database. */
@@ -59,11 +65,21 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       },
     },
   ];
+  const { anthropic } = config;
+  const chat = new ChatService({
+    // Until hybrid search is on Services, chat retrieves with Postgres full-text search (same result shape).
+    search: new FullTextPassageSearch(database.db),
+    store: new ChatStore(database.db),
+    model: anthropic.apiKey ? new AnthropicAnswerModel({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined }) : null,
+    clock: overrides.clock ?? (() => Date.now() / 1000),
+    sessionTtlSeconds: config.chatSessionTtlSeconds,
+    onBackgroundError: (what, error) => log.error(what, { error }),
+  });
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
   const stopOutboxDrain = elasticsearch && config.runWorkers ? elasticsearch.drain.start() : null;
   return {
-    config, log, database, accounts, siteStore, sites, limiter, healthChecks, elasticsearch,
+    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch,
     close: async () => {
       await stopOutboxDrain?.();
       await elasticsearch?.close();
@@ -90,6 +106,13 @@ export function createApp(services: Services) {
       }),
     )
     .use(healthRoutes(services.healthChecks))
+    .use(
+      publicChatRoutes({
+        chat: services.chat,
+        admit: chatAdmission({ sites: services.siteStore, limiter: services.limiter, trustProxy: services.config.trustProxy }),
+        onUnexpectedError: (error) => log.error("chat stream failed", { error }),
+      }),
+    )
     .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
     .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"));
 }
