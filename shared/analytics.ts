@@ -43,3 +43,29 @@ export type SiteUsageResponse = Static<typeof SiteUsageResponse>;
 
 export const TopQueriesResponse = Type.Object({ siteId: Type.String(), range: Type.String(), topQueries: Type.Array(QueryCount) });
 export type TopQueriesResponse = Static<typeof TopQueriesResponse>;
+
+// Beyond the interface: what visitors could not find, and how they rated the answers.
+export const NoResultQueriesResponse = Type.Object({
+  siteId: Type.String(),
+  range: Type.String(),
+  queries: Type.Array(Type.Object({ query: Type.String(), count: Type.Integer({ description: "Times the query found nothing." }) })),
+});
+export type NoResultQueriesResponse = Static<typeof NoResultQueriesResponse>;
+
+export const RatedAnswer = Type.Object({
+  answerId: Type.String(),
+  question: Type.String(),
+  rating: Type.Union([Type.Literal("up"), Type.Literal("down")]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer({ description: "Unix seconds when the answer was given." }),
+  ratedAt: Type.Union([Type.Integer(), Type.Null()]),
+});
+export const FeedbackListResponse = Type.Object({ siteId: Type.String(), range: Type.String(), feedback: Type.Array(RatedAnswer) });
+export type FeedbackListResponse = Static<typeof FeedbackListResponse>;
+
+export const UnansweredQuestionsResponse = Type.Object({
+  siteId: Type.String(),
+  range: Type.String(),
+  questions: Type.Array(Type.Object({ question: Type.String(), count: Type.Integer(), lastAskedAt: Type.Integer({ description: "Unix seconds." }) })),
+});
+export type UnansweredQuestionsResponse = Static<typeof UnansweredQuestionsResponse>;

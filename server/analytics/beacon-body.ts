@@ -1,0 +1,23 @@
+// Reads a JSON body sent as text/plain: navigator.sendBeacon posts a Blob, and text/plain is the one
+// type a cross-origin beacon may carry without a CORS preflight. Validated with the wire schema.
+import type { Static, TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { ErrorCode } from "../../shared/errors.ts";
+import { badRequest } from "../errors/app-error.ts";
+
+export function parseBeaconBody<S extends TSchema>(schema: S, raw: unknown): Static<S> {
+  let body: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw badRequest("The request body is not valid JSON.", ErrorCode.InvalidJson);
+    }
+  }
+  const first = [...Value.Errors(schema, body)][0];
+  if (first) {
+    const path = first.path.replace(/^\//, "").replaceAll("/", ".");
+    throw badRequest(`Invalid body: ${path ? `${path}: ` : ""}${first.message}.`, ErrorCode.ValidationFailed);
+  }
+  return body as Static<S>;
+}

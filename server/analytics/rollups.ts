@@ -1,0 +1,56 @@
+// Folds a batch of raw events into daily rollup rows (one per site, UTC day, kind and query),
+// so each batch upserts every key once and in one order (two writers never deadlock on each other).
+import { utcDay } from "./date-range.ts";
+
+export interface QueryEventRow {
+  orgId: string;
+  siteId: string;
+  kind: "search" | "chat";
+  query: string;
+  resultCount: number;
+  latencyMs: number;
+  visitorHash: string | null;
+  channel: "public" | "api";
+  createdAt: Date;
+}
+
+export interface ClickEventRow {
+  orgId: string;
+  siteId: string;
+  query: string;
+  url: string;
+  position: number | null;
+  createdAt: Date;
+}
+
+export interface DailyRollupRow {
+  siteId: string;
+  orgId: string;
+  day: string;
+  kind: "search" | "chat";
+  query: string;
+  count: number;
+  noResults: number;
+  clicks: number;
+}
+
+export function rollUp(events: readonly QueryEventRow[], clicks: readonly ClickEventRow[] = []): DailyRollupRow[] {
+  const rows = new Map<string, DailyRollupRow>();
+  const rowFor = (e: { orgId: string; siteId: string; query: string; createdAt: Date }, kind: "search" | "chat") => {
+    const day = utcDay(e.createdAt);
+    const key = JSON.stringify([e.siteId, day, kind, e.query]);
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { siteId: e.siteId, orgId: e.orgId, day, kind, query: e.query, count: 0, noResults: 0, clicks: 0 }));
+    return row;
+  };
+  for (const e of events) {
+    const row = rowFor(e, e.kind);
+    row.count += 1;
+    if (e.resultCount === 0) row.noResults += 1;
+  }
+  // Clicks come from search results, so they land on the search row of their query and day.
+  for (const c of clicks) rowFor(c, "search").clicks += 1;
+  return [...rows.values()].sort((a, b) => compare(a.siteId, b.siteId) || compare(a.day, b.day) || compare(a.kind, b.kind) || compare(a.query, b.query));
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,62 @@
+// Public visitor signals: a result click (POST …/click) and an answer rating (POST …/feedback), both 204.
+// Bodies are JSON sent as application/json or as text/plain (navigator.sendBeacon).
+import { t } from "elysia";
+import { routeGroup } from "./route-group.ts";
+import { ClickBody, FeedbackBody } from "../../shared/chat.ts";
+import { ErrorBody } from "../../shared/errors.ts";
+import { notFound } from "../errors/app-error.ts";
+import { parseBeaconBody } from "../analytics/beacon-body.ts";
+import type { PublicFeature } from "../analytics/public-gate.ts";
+import type { ClickRecord } from "../analytics/event-recorder.ts";
+
+const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+
+export interface PublicFeedbackDeps {
+  /** Resolves the site after the public-access checks for the feature (404/403/429), setting CORS headers. */
+  admit(input: { siteId: string; request: Request; headers: Record<string, string>; feature: PublicFeature }): Promise<{ id: string; orgId: string }>;
+  recordClick(click: ClickRecord): void;
+  /** False when the answer does not exist or belongs to another site. */
+  rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null): Promise<boolean>;
+}
+
+export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/public/sites") {
+  return routeGroup(prefix, "Public feedback")
+    .post(
+      "/:siteId/click",
+      async ({ params, body, request, set }) => {
+        const site = await deps.admit({ siteId: params.siteId, request, headers: set.headers as Record<string, string>, feature: "search" });
+        const click = parseBeaconBody(ClickBody, body);
+        deps.recordClick({ orgId: site.orgId, siteId: site.id, query: click.query, url: click.url, position: click.position });
+        set.status = 204;
+      },
+      {
+        params: SiteParams,
+        parse: "text",
+        response: { 204: t.Void(), ...errors },
+        detail: {
+          summary: "Record that a visitor opened a search result (counted into the query's clicks)",
+          description: "Body: ClickBody {query, url, position?} as JSON, sent as application/json or text/plain (navigator.sendBeacon). Needs public search enabled and an allowed origin.",
+        },
+      },
+    )
+    .post(
+      "/:siteId/feedback",
+      async ({ params, body, request, set }) => {
+        const site = await deps.admit({ siteId: params.siteId, request, headers: set.headers as Record<string, string>, feature: "chat" });
+        const feedback = parseBeaconBody(FeedbackBody, body);
+        const reason = feedback.reason?.trim() || null;
+        if (!(await deps.rateAnswer(site.id, feedback.answerId, feedback.rating, reason))) throw notFound("Answer");
+        set.status = 204;
+      },
+      {
+        params: SiteParams,
+        parse: "text",
+        response: { 204: t.Void(), ...errors },
+        detail: {
+          summary: "Rate a chat answer up or down, with an optional reason; a later rating replaces the earlier one",
+          description: "Body: FeedbackBody {answerId, rating: up|down, reason?} as JSON (application/json or text/plain). 404 when the answer is not one of this site's. Needs public chat enabled and an allowed origin.",
+        },
+      },
+    );
+}
