@@ -1,8 +1,9 @@
 // The <site-search> custom element: composes the controllers and views; behaviour lives in controllers/.
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from "lit";
-import { fetchSearch, sendClick, sendFeedback, siteUrl, type ApiTarget } from "./api-client.ts";
-import { loadChatRuntime, type ChatRuntime } from "./chat/load-chat-runtime.ts";
-import type { ChatStreamController, ChatTurn } from "./chat/chat-stream-controller.ts";
+import { html, nothing, type PropertyValues, type TemplateResult } from "lit";
+import { SiteSearchAttributes, type SiteSearchMode } from "./site-search-attributes.ts";
+import { fetchSearch, sendClick, type ApiTarget } from "./api-client.ts";
+import type { ChatTurn } from "./chat/chat-stream-controller.ts";
+import { ChatController } from "./controllers/chat-controller.ts";
 import { HotkeyController } from "./controllers/hotkey-controller.ts";
 import { ListboxController } from "./controllers/listbox-controller.ts";
 import { PopoverController } from "./controllers/popover-controller.ts";
@@ -18,10 +19,11 @@ import { siteSearchStyles } from "./site-search-styles.ts";
 import { resolveTranslations, type Translations } from "./translations.ts";
 import { toWidgetError, type WidgetError } from "./widget-error.ts";
 import { copyText } from "./clipboard.ts";
+import { readPageQuery, writePageQuery } from "./page-query.ts";
 import { deepActiveElement } from "./active-element.ts";
 import { parseSuggestions } from "./suggested-questions.ts";
 
-export type SiteSearchMode = "inline" | "modal" | "bubble" | "page";
+export type { SiteSearchMode } from "./site-search-attributes.ts";
 
 /**
  * Site search and AI answers as one element.
@@ -95,55 +97,8 @@ export type SiteSearchMode = "inline" | "modal" | "bubble" | "page";
  *
  * @slot - None: the element renders everything itself, so it works from a bare script tag.
  */
-export class SiteSearchElement extends LitElement {
+export class SiteSearchElement extends SiteSearchAttributes {
   static override styles = siteSearchStyles;
-  static override properties = {
-    siteId: { attribute: "site-id" },
-    groupId: { attribute: "group-id" },
-    endpoint: {},
-    mode: { reflect: true },
-    placeholder: {},
-    limit: { type: Number },
-    minScore: { attribute: "min-score", type: Number },
-    noChat: { attribute: "no-chat", type: Boolean },
-    hotkey: {},
-    theme: { reflect: true },
-    greeting: {},
-    suggestedQuestions: { attribute: "suggested-questions" },
-    translations: { attribute: false },
-    query: { state: true },
-    open: { state: true },
-    chatOpen: { state: true },
-    filters: { state: true },
-    announcement: { state: true },
-  };
-
-  declare siteId: string;
-  declare groupId: string;
-  /** Base URL of the service; empty means same origin. */
-  declare endpoint: string;
-  declare mode: SiteSearchMode;
-  declare placeholder: string;
-  declare limit: number | undefined;
-  declare minScore: number | undefined;
-  declare noChat: boolean;
-  /** Letter used with Ctrl/⌘; "none" turns all shortcuts (also "/") off. */
-  declare hotkey: string;
-  /** light or dark; unset follows prefers-color-scheme. */
-  declare theme: string | undefined;
-  declare greeting: string;
-  declare suggestedQuestions: string;
-  /** Overrides for any visible string (see Translations). */
-  declare translations: Partial<Translations>;
-  declare query: string;
-  declare open: boolean;
-  declare chatOpen: boolean;
-  declare filters: Record<string, string[]>;
-  declare announcement: string;
-
-  #runtime: ChatRuntime | undefined;
-  #chat: ChatStreamController | undefined;
-  #feedback = new Map<string, "up" | "down">();
   #returnFocus: HTMLElement | undefined;
   #groups: OptionGroup[] = [];
 
@@ -163,24 +118,15 @@ export class SiteSearchElement extends LitElement {
     open: () => this.#show(),
   });
   readonly #popover = new PopoverController(this);
+  readonly #chat = new ChatController(this, {
+    target: () => this.#target,
+    onAnswer: (turn, sessionId) => this.#answered(turn, sessionId),
+    onError: (error) => this.#reportError(error),
+    copiedLabel: () => this.#t.copied,
+  });
 
   constructor() {
     super();
-    this.siteId = "";
-    this.groupId = "";
-    this.endpoint = "";
-    this.mode = "inline";
-    this.placeholder = "";
-    this.noChat = false;
-    this.hotkey = "k";
-    this.greeting = "";
-    this.suggestedQuestions = "";
-    this.translations = {};
-    this.query = "";
-    this.open = false;
-    this.chatOpen = false;
-    this.filters = {};
-    this.announcement = "";
     new HotkeyController(this, { key: () => (this.hotkey === "none" ? "" : this.hotkey), onHotkey: () => this.#onHotkey() });
   }
 
@@ -201,7 +147,7 @@ export class SiteSearchElement extends LitElement {
     super.connectedCallback();
     document.addEventListener("pointerdown", this.#onOutsidePointer);
     if (this.mode === "page") {
-      const q = new URLSearchParams(location.search).get("q");
+      const q = readPageQuery();
       if (q) {
         this.query = q;
         this.#search.search(q, { immediate: true });
@@ -262,10 +208,10 @@ export class SiteSearchElement extends LitElement {
       search: this.#searchModel(t),
       open: this.open,
       chat: this.#chatView(t),
-      chatInput: renderFollowUp({ t, label: this.#chat?.turns.length ? t.followUp : t.openChat, disabled: Boolean(this.#chat?.streaming), onSubmit: (q) => void this.ask(q) }),
+      chatInput: renderFollowUp({ t, label: this.#chat.turns.length ? t.followUp : t.openChat, disabled: this.#chat.streaming, onSubmit: (q) => void this.ask(q) }),
       greeting: this.greeting || t.greeting,
       suggestions: parseSuggestions(this.suggestedQuestions),
-      showSuggestions: !this.#chat?.turns.length,
+      showSuggestions: !this.#chat.turns.length,
       chatOnly: !this.noChat,
       facets: this.mode === "page" ? renderFacets(t, this.#search.state.response?.facets, this.filters, this.#toggleFacet) : nothing,
       hotkeyHint: this.hotkey === "none" ? "" : `${/Mac|iP/.test(navigator.platform) ? "⌘" : "Ctrl "}${this.hotkey.toUpperCase()}`,
@@ -309,17 +255,17 @@ export class SiteSearchElement extends LitElement {
 
   #chatView(t: Translations): TemplateResult | typeof nothing {
     if (!this.chatOpen && this.mode !== "bubble") return nothing;
-    if (!this.#runtime || !this.#chat) return this.chatOpen ? html`<p class="status" part="status">${t.answerLoading}</p>` : nothing;
     const chat = this.#chat;
+    if (!chat.runtime || !chat.stream) return this.chatOpen ? html`<p class="status" part="status">${t.answerLoading}</p>` : nothing;
     return html`${renderAnswers({
       t,
-      runtime: this.#runtime,
+      runtime: chat.runtime,
       turns: chat.turns,
-      feedback: this.#feedback,
+      feedback: chat.feedback,
       onStop: () => chat.stop(),
       onCopyAnswer: (turn) => void copyText(turn.text),
-      onFeedback: (turn, rating) => void this.#rate(turn, rating),
-      onAnswerClick: (event) => this.#onAnswerClick(event),
+      onFeedback: (turn, rating) => void chat.rate(turn, rating),
+      onAnswerClick: chat.onAnswerClick,
       onSource: (url, event) => this.#select(url, -1, event),
     })}${this.mode !== "bubble" && chat.turns.length ? renderFollowUp({ t, label: t.followUp, disabled: chat.streaming, onSubmit: (q) => void this.ask(q) }) : nothing}`;
   }
@@ -329,19 +275,8 @@ export class SiteSearchElement extends LitElement {
     if (this.noChat || !question.trim()) return;
     this.chatOpen = true;
     this.#show();
-    try {
-      this.#runtime ??= await loadChatRuntime();
-      this.#chat ??= new this.#runtime.ChatStreamController(this, {
-        url: () => siteUrl(this.#target, "chat"),
-        sessionKey: () => `site-search:session:${this.siteId}`,
-        onAnswer: (turn, sessionId) => this.#answered(turn, sessionId),
-        onError: (error) => this.#reportError(error),
-      });
-      this.announcement = this.#t.answerLoading;
-      await this.#chat.ask(question);
-    } catch (cause) {
-      this.#reportError(toWidgetError(cause));
-    }
+    this.announcement = this.#t.answerLoading;
+    await this.#chat.ask(question);
   }
 
   /** Closes the dropdown, modal or panel and returns focus to where it was before opening. */
@@ -375,12 +310,7 @@ export class SiteSearchElement extends LitElement {
     this.#listbox.reset();
     this.#show();
     this.#search.search(value);
-    if (this.mode === "page") {
-      const url = new URL(location.href);
-      if (value.trim()) url.searchParams.set("q", value.trim());
-      else url.searchParams.delete("q");
-      history.replaceState(history.state, "", url);
-    }
+    if (this.mode === "page") writePageQuery(value);
   }
 
   #escape(): boolean {
@@ -427,23 +357,6 @@ export class SiteSearchElement extends LitElement {
     this.filters = { ...this.filters, [field]: on ? [...current, value] : current };
     this.#search.search(this.query, { immediate: true });
   };
-
-  async #rate(turn: ChatTurn, rating: "up" | "down"): Promise<void> {
-    if (!turn.answerId) return;
-    this.#feedback.set(turn.answerId, rating);
-    this.requestUpdate();
-    try {
-      await sendFeedback(this.#target, { answerId: turn.answerId, rating });
-    } catch (cause) {
-      this.#reportError(toWidgetError(cause));
-    }
-  }
-
-  #onAnswerClick(event: MouseEvent): void {
-    const button = (event.target as Element).closest?.("[data-copy]");
-    const code = button?.closest("pre")?.querySelector("code")?.textContent;
-    if (button && code != null) void copyText(code).then((ok) => ok && (button.textContent = this.#t.copied));
-  }
 
   #answered(turn: ChatTurn, sessionId: string): void {
     this.announcement = this.#t.answerReady;
