@@ -1,0 +1,29 @@
+// Builds the widget and prints gzip sizes of what a visitor downloads; exits non-zero when a file is over budget (CI).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+import { moduleBuild, scriptTagBuilds } from "../widget/vite.config.ts";
+
+const root = join(import.meta.dir, "..");
+const KB = 1024;
+
+/** Budgets from issue #6: search must paint from one small file; chat + markdown arrive on first use. */
+const budgets = [
+  { file: "dist/site-search.js", label: "script tag: search (first load)", budget: 25 * KB },
+  { file: "dist/site-search-chat.js", label: "script tag: chat + markdown (on first Ask AI)", budget: 20 * KB },
+];
+
+if (!process.argv.includes("--no-build")) {
+  for (const config of [moduleBuild, ...scriptTagBuilds]) await build({ ...config, configFile: false, logLevel: "error" });
+}
+
+let over = false;
+for (const { file, label, budget } of budgets) {
+  const bytes = readFileSync(join(root, file));
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  const ok = gzip <= budget;
+  over ||= !ok;
+  console.log(`${ok ? "ok  " : "OVER"} ${label.padEnd(48)} ${(bytes.length / KB).toFixed(1).padStart(6)} KB raw ${(gzip / KB).toFixed(1).padStart(5)} KB gzip (budget ${budget / KB} KB)`);
+}
+process.exit(over ? 1 : 0);

@@ -1,0 +1,65 @@
+// Runs the one markdown renderer in Chromium against known XSS payloads: nothing may execute or survive as a live URL.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { startScaffoldServer, type ScaffoldServer } from "./scaffold-server.ts";
+import { launchChromium, WidgetPage } from "./widget-page.ts";
+
+setDefaultTimeout(30_000);
+
+const payloads = [
+  `<img src=x onerror="window.__xss=1">`,
+  `<svg onload="window.__xss=1"></svg>`,
+  `<script>window.__xss=1</script>`,
+  `[click](javascript:window.__xss=1)`,
+  `[click](JaVaScRiPt:window.__xss=1)`,
+  `[data](data:text/html,<script>window.__xss=1</script>)`,
+  `<a href="javascript:window.__xss=1">raw</a>`,
+  `<iframe src="javascript:window.__xss=1"></iframe>`,
+  `<details open ontoggle="window.__xss=1">x</details>`,
+  `<a href="https://example.org" onclick="window.__xss=1">external</a>`,
+];
+
+let server: ScaffoldServer;
+let browser: Browser;
+const built = existsSync(join(import.meta.dir, "../../dist/site-search-chat.js"));
+
+beforeAll(async () => {
+  server = startScaffoldServer({
+    docs: [],
+    answer: "",
+    pages: { "/": `<!doctype html><html lang="en"><head><title>md</title><script src="/site-search.js"></script><script src="/site-search-chat.js"></script></head><body><main><div id="out"></div></main></body></html>` },
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+describe.if(built)("answer markdown", () => {
+  test("renders hostile markdown without running it", async () => {
+    const w = await WidgetPage.open(browser, server.url);
+    const result = await w.page.evaluate(async (inputs) => {
+      const runtime = (window as unknown as { __siteSearchChatRuntime: { renderMarkdown(md: string): DocumentFragment } }).__siteSearchChatRuntime;
+      const out = document.getElementById("out")!;
+      for (const md of inputs) out.append(runtime.renderMarkdown(md));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return {
+        xss: (window as unknown as { __xss?: number }).__xss,
+        tags: [...out.querySelectorAll("*")].map((el) => el.tagName.toLowerCase()),
+        hrefs: [...out.querySelectorAll("a")].map((a) => a.getAttribute("href")),
+        handlers: [...out.querySelectorAll("*")].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith("on")),
+        external: [...out.querySelectorAll("a[href^='https://example.org']")].map((a) => [a.getAttribute("target"), a.getAttribute("rel")]),
+      };
+    }, payloads);
+    expect(result.xss).toBeUndefined();
+    expect(result.tags.filter((t) => ["img", "svg", "script", "iframe"].includes(t))).toEqual([]);
+    expect(result.hrefs.filter((h) => h && !/^https?:/.test(h))).toEqual([]);
+    expect(result.handlers).toEqual([]);
+    expect(result.external).toEqual([["_blank", "noopener noreferrer nofollow"]]);
+    await w.close();
+  });
+});
