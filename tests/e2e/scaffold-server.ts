@@ -76,6 +76,7 @@ export function startScaffoldServer(options: ScaffoldOptions): ScaffoldServer {
     async fetch(request) {
       const url = new URL(request.url);
       const path = url.pathname;
+      if (path.endsWith(".css") && path in options.pages) return new Response(options.pages[path], { headers: { "content-type": "text/css" } });
       if (path in options.pages) return new Response(options.pages[path], { headers: { "content-type": "text/html", "content-security-policy": CSP } });
       if (path === "/site-search.js" || path === "/site-search-chat.js") return new Response(Bun.file(join(root, "dist", path)), { headers: { "content-type": "text/javascript" } });
       if (path === "/axe.min.js") return new Response(Bun.file(join(root, "node_modules/axe-core/axe.min.js")), { headers: { "content-type": "text/javascript" } });

@@ -39,7 +39,8 @@ beforeAll(async () => {
       "/inline": page(`<site-search site-id="docs"></site-search>`, script),
       "/modal": page(`<button id="before">Before</button><site-search site-id="docs" mode="modal"></site-search>`, script),
       "/bubble": page(`<p>Bubble from data attributes</p><script src="/site-search.js" data-site-id="docs" data-mode="bubble" data-suggested-questions="How do I install?|How do I configure?"></script>`),
-      "/themed": page(`<site-search site-id="docs"></site-search>`, `${script}<link rel="stylesheet" href="/theme.css">`),
+      "/themed": page(`<site-search class="slate" site-id="docs"></site-search>`, `${script}<link rel="stylesheet" href="/theme.css">`),
+      "/theme.css": "site-search.slate { --site-search-accent: rgb(255, 0, 0); } site-search.slate::part(input) { font-size: 21px; }",
       "/docs/install": page("<p>Install</p>"),
       "/docs/configure": page("<p>Configure</p>"),
     },
@@ -81,6 +82,16 @@ describe.if(built)("site-search widget", () => {
       const click = server.clicks.at(-1);
       expect(click?.contentType).toContain("text/plain");
       expect(JSON.parse(click?.body ?? "{}")).toMatchObject({ query: "configure", url: "/docs/configure" });
+      await w.close();
+    });
+  });
+
+  describe("theming", () => {
+    test("applies ::part rules and --site-search-* variables from the page", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/themed`);
+      expect(await w.input.evaluate((el) => getComputedStyle(el).fontSize)).toBe("21px");
+      await w.input.focus();
+      expect(await w.part("field").evaluate((el) => getComputedStyle(el).borderTopColor)).toBe("rgb(255, 0, 0)");
       await w.close();
     });
   });
