@@ -80,6 +80,9 @@ export function startScaffoldServer(options: ScaffoldOptions): ScaffoldServer {
       if (path in options.pages) return new Response(options.pages[path], { headers: { "content-type": "text/html", "content-security-policy": CSP } });
       if (path === "/site-search.js" || path === "/site-search-chat.js") return new Response(Bun.file(join(root, "dist", path)), { headers: { "content-type": "text/javascript" } });
       if (path === "/axe.min.js") return new Response(Bun.file(join(root, "node_modules/axe-core/axe.min.js")), { headers: { "content-type": "text/javascript" } });
+      if (path.startsWith("/v1/public/sites/blocked/")) {
+        return Response.json({ error: "Origin not allowed", code: "ORIGIN_NOT_ALLOWED" }, { status: 403 });
+      }
       if (/^\/v1\/public\/(sites|groups)\/[^/]+\/search$/.test(path)) {
         return Response.json(search(options.docs, url.searchParams.get("q") ?? ""));
       }

@@ -41,6 +41,8 @@ beforeAll(async () => {
       "/bubble": page(`<p>Bubble from data attributes</p><script src="/site-search.js" data-site-id="docs" data-mode="bubble" data-suggested-questions="How do I install?|How do I configure?"></script>`),
       "/themed": page(`<site-search class="slate" site-id="docs"></site-search>`, `${script}<link rel="stylesheet" href="/theme.css">`),
       "/theme.css": "site-search.slate { --site-search-accent: rgb(255, 0, 0); } site-search.slate::part(input) { font-size: 21px; }",
+      "/results": page(`<site-search mode="page" site-id="docs"></site-search>`, script),
+      "/blocked": page(`<site-search site-id="blocked"></site-search>`, script),
       "/docs/install": page("<p>Install</p>"),
       "/docs/configure": page("<p>Configure</p>"),
     },
@@ -82,6 +84,32 @@ describe.if(built)("site-search widget", () => {
       const click = server.clicks.at(-1);
       expect(click?.contentType).toContain("text/plain");
       expect(JSON.parse(click?.body ?? "{}")).toMatchObject({ query: "configure", url: "/docs/configure" });
+      await w.close();
+    });
+  });
+
+  describe("results page", () => {
+    test("searches the ?q= of the address and writes new queries back", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/results?q=install`);
+      await w.part("option-snippet").first().waitFor();
+      expect(await w.input.inputValue()).toBe("install");
+      await w.input.fill("configure");
+      await w.page.waitForURL(/q=configure/);
+      expect(await w.axeViolations()).toEqual([]);
+      await w.close();
+    });
+  });
+
+  describe("errors", () => {
+    test("shows an error state and fires site-search-error instead of throwing", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/blocked`);
+      const code = w.page.evaluate(
+        () => new Promise((resolve) => document.addEventListener("site-search-error", (e) => resolve((e as Event & { code: string }).code), { once: true })),
+      );
+      await w.input.fill("install");
+      expect(await code).toBe("ORIGIN_NOT_ALLOWED");
+      await w.part("retry-button").waitFor();
+      expect(w.errors).toEqual([]);
       await w.close();
     });
   });
