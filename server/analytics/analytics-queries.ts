@@ -39,9 +39,8 @@ export class AnalyticsQueries {
     const sites = siteId === undefined ? await this.sites.list(orgId) : [await this.site(orgId, siteId)];
     const ids = sites.map((s) => s.id);
     const w = countWindow(range);
-    const [bySite, byDay, top, pages] = await Promise.all([
-      this.store.countsBySite(ids, w),
-      this.store.countsByDay(ids, w),
+    const [{ bySite, byDay }, top, pages] = await Promise.all([
+      this.store.counts(ids, w),
       this.store.topQueries(ids, w, OVERVIEW_TOP_QUERIES),
       this.store.pagesBySite(ids),
     ]);

@@ -22,10 +22,10 @@ export class UsageQueries {
     const month = parseMonth(monthParam, this.clock());
     const ids = (await this.sites.list(orgId)).map((s) => s.id);
     const w = { granularity: "day" as const, fromDay: month.days[0]!, toDay: month.days.at(-1)! };
-    const [groups, vectors, bySite] = await Promise.all([
+    const [groups, vectors, { bySite }] = await Promise.all([
       this.store.usage(orgId, month.from, month.to),
       this.store.vectors(ids),
-      this.store.countsBySite(ids, w),
+      this.store.counts(ids, w),
     ]);
     const ai = {
       totalRequests: 0, totalInputTokens: 0, totalOutputTokens: 0, totalTokens: 0, estimatedCost: 0,
@@ -63,9 +63,8 @@ export class UsageQueries {
     if (!(await this.sites.get(orgId, siteId))) throw notFound("Site");
     try {
       const w = countWindow(range);
-      const [bySite, byDay, usage] = await Promise.all([
-        this.store.countsBySite([siteId], w),
-        this.store.countsByDay([siteId], w),
+      const [{ bySite, byDay }, usage] = await Promise.all([
+        this.store.counts([siteId], w),
         this.store.usage(orgId, range.from, range.to, siteId),
       ]);
       return {

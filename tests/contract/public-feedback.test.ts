@@ -56,7 +56,7 @@ describe("POST /v1/public/sites/:siteId/click", () => {
     test("an origin not in the allowed domains is 403 and nothing is counted", async () => {
       const { orgId, key, siteId } = await publicSite();
       await recordQueries(ctx.services, orgId, siteId, [{ query: "api" }]);
-      for (const headers of [{ origin: "https://evil.example.net" }, { origin: "https://example.org" }, {}]) {
+      for (const headers of [{ origin: "https://evil.example.net" }, { origin: "https://example.org" }, {}] as Record<string, string>[]) {
         const res = await ctx.request("POST", `/v1/public/sites/${siteId}/click`, beacon({ query: "api", url: "https://x/y" }, headers));
         expect(res.status).toBe(403);
         expect(res.body.code).toBe("ORIGIN_NOT_ALLOWED");

@@ -2,6 +2,7 @@
 // indexed pages and vectors, and rated or unanswered chat answers.
 import { sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
+import { DAY_TOTAL_QUERY } from "../../analytics/rollups.ts";
 
 /** Whole UTC days read from query_daily, or an instant window read from raw events (24h). */
 export type CountWindow = { granularity: "day"; fromDay: string; toDay: string } | { granularity: "hour"; from: Date; to: Date };
@@ -39,62 +40,49 @@ const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: unknown): number => Number(v ?? 0);
 
 /**
- * One row per (site, day, kind, query) with count, no_results and clicks, whichever table answers.
- * Readers always sum, so both sources look the same to them.
+ * One row per (site, day, kind, query) with count, no_results and clicks, whichever table answers:
+ * the daily rollups for whole days, raw events for an instant window. Readers always sum, so both
+ * sources look the same to them. `totals` reads the day-total rows (see DAY_TOTAL_QUERY) instead of every query.
  */
-function counts(siteIds: readonly string[], w: CountWindow): SQL {
+function source(siteIds: readonly string[], w: CountWindow, rowsOf: "totals" | "queries"): SQL {
   if (w.granularity === "day") {
+    const which = rowsOf === "totals" ? sql`query = ${DAY_TOTAL_QUERY}` : sql`query <> ${DAY_TOTAL_QUERY}`;
     return sql`SELECT site_id, day::text AS day, kind, query, count, no_results, clicks FROM query_daily
-      WHERE site_id = ANY(${ids(siteIds)}) AND day BETWEEN ${w.fromDay}::date AND ${w.toDay}::date`;
+      WHERE site_id = ANY(${ids(siteIds)}) AND day BETWEEN ${w.fromDay}::date AND ${w.toDay}::date AND ${which}`;
   }
-  const day = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
-  return sql`SELECT site_id, ${day("created_at")} AS day, kind, query, 1 AS count, CASE WHEN result_count = 0 THEN 1 ELSE 0 END AS no_results, 0 AS clicks
-      FROM query_events WHERE site_id = ANY(${ids(siteIds)}) AND created_at >= ${instant(w.from)} AND created_at < ${instant(w.to)}
+  const day = sql.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
+  const named = rowsOf === "totals" ? sql`` : sql` AND query <> ${DAY_TOTAL_QUERY}`;
+  return sql`SELECT site_id, ${day} AS day, kind, query, 1 AS count, CASE WHEN result_count = 0 THEN 1 ELSE 0 END AS no_results, 0 AS clicks
+      FROM query_events WHERE site_id = ANY(${ids(siteIds)}) AND created_at >= ${instant(w.from)} AND created_at < ${instant(w.to)}${named}
     UNION ALL
-    SELECT site_id, ${day("created_at")}, 'search', query, 0, 0, 1
-      FROM click_events WHERE site_id = ANY(${ids(siteIds)}) AND created_at >= ${instant(w.from)} AND created_at < ${instant(w.to)}`;
+    SELECT site_id, ${day}, 'search', query, 0, 0, 1
+      FROM click_events WHERE site_id = ANY(${ids(siteIds)}) AND created_at >= ${instant(w.from)} AND created_at < ${instant(w.to)}${named}`;
 }
 
-function byKind(list: { kind: string; n: unknown }[]): KindCounts {
-  const out = { searches: 0, chats: 0 };
-  for (const r of list) {
-    if (r.kind === "search") out.searches += num(r.n);
-    else if (r.kind === "chat") out.chats += num(r.n);
-  }
-  return out;
-}
+const add = (map: Map<string, KindCounts>, key: string, kind: string, n: number) => {
+  const c = map.get(key) ?? { searches: 0, chats: 0 };
+  if (kind === "search") c.searches += n;
+  else if (kind === "chat") c.chats += n;
+  map.set(key, c);
+};
 
 export class AnalyticsReadStore {
   constructor(private readonly db: Db) {}
 
-  async countsBySite(siteIds: readonly string[], w: CountWindow): Promise<Map<string, KindCounts>> {
-    const out = new Map<string, KindCounts>();
-    if (siteIds.length === 0) return out;
-    const list = await rows<{ site_id: string; kind: string; n: unknown }>(
+  /** Searches and chats per site and per day, from one read of the day totals. */
+  async counts(siteIds: readonly string[], w: CountWindow): Promise<{ bySite: Map<string, KindCounts>; byDay: Map<string, KindCounts> }> {
+    const bySite = new Map<string, KindCounts>();
+    const byDay = new Map<string, KindCounts>();
+    if (siteIds.length === 0) return { bySite, byDay };
+    const list = await rows<{ site_id: string; day: string; kind: string; n: unknown }>(
       this.db,
-      sql`SELECT site_id, kind, sum(count) AS n FROM (${counts(siteIds, w)}) c GROUP BY site_id, kind`,
+      sql`SELECT site_id, day, kind, sum(count) AS n FROM (${source(siteIds, w, "totals")}) c GROUP BY site_id, day, kind`,
     );
     for (const r of list) {
-      const c = out.get(r.site_id) ?? { searches: 0, chats: 0 };
-      const add = byKind([r]);
-      out.set(r.site_id, { searches: c.searches + add.searches, chats: c.chats + add.chats });
+      add(bySite, r.site_id, r.kind, num(r.n));
+      add(byDay, r.day, r.kind, num(r.n));
     }
-    return out;
-  }
-
-  async countsByDay(siteIds: readonly string[], w: CountWindow): Promise<Map<string, KindCounts>> {
-    const out = new Map<string, KindCounts>();
-    if (siteIds.length === 0) return out;
-    const list = await rows<{ day: string; kind: string; n: unknown }>(
-      this.db,
-      sql`SELECT day, kind, sum(count) AS n FROM (${counts(siteIds, w)}) c GROUP BY day, kind`,
-    );
-    for (const r of list) {
-      const c = out.get(r.day) ?? { searches: 0, chats: 0 };
-      const add = byKind([r]);
-      out.set(r.day, { searches: c.searches + add.searches, chats: c.chats + add.chats });
-    }
-    return out;
+    return { bySite, byDay };
   }
 
   /** Most frequent queries of both kinds; ties by query so the order is stable. */
@@ -102,8 +90,8 @@ export class AnalyticsReadStore {
     if (siteIds.length === 0) return [];
     const list = await rows<{ query: string; n: unknown; clicks: unknown }>(
       this.db,
-      sql`SELECT query, sum(count) AS n, sum(clicks) AS clicks FROM (${counts(siteIds, w)}) c
-        WHERE query <> '' GROUP BY query HAVING sum(count) > 0 ORDER BY n DESC, query COLLATE "C" ASC LIMIT ${limit}`,
+      sql`SELECT query, sum(count) AS n, sum(clicks) AS clicks FROM (${source(siteIds, w, "queries")}) c
+        GROUP BY query HAVING sum(count) > 0 ORDER BY n DESC, query COLLATE "C" ASC LIMIT ${limit}`,
     );
     return list.map((r) => ({ query: r.query, count: num(r.n), clicks: num(r.clicks) }));
   }
@@ -113,8 +101,8 @@ export class AnalyticsReadStore {
     if (siteIds.length === 0) return [];
     const list = await rows<{ query: string; n: unknown }>(
       this.db,
-      sql`SELECT query, sum(no_results) AS n FROM (${counts(siteIds, w)}) c
-        WHERE query <> '' GROUP BY query HAVING sum(no_results) > 0 ORDER BY n DESC, query COLLATE "C" ASC LIMIT ${limit}`,
+      sql`SELECT query, sum(no_results) AS n FROM (${source(siteIds, w, "queries")}) c
+        GROUP BY query HAVING sum(no_results) > 0 ORDER BY n DESC, query COLLATE "C" ASC LIMIT ${limit}`,
     );
     return list.map((r) => ({ query: r.query, count: num(r.n) }));
   }
