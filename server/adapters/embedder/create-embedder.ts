@@ -1,0 +1,23 @@
+// Picks the embedder from settings: an OpenAI-compatible API when EMBEDDINGS_URL is set, else the built-in MiniLM.
+import type { Embedder } from "../../ports/embedder.ts";
+import { ConfigError } from "../../errors/app-error.ts";
+import { MINILM_MODEL } from "./minilm-engine.ts";
+import { MiniLmWasmEmbedder, type MiniLmWasmOptions } from "./minilm-wasm.ts";
+import { OpenAiCompatibleEmbedder } from "./openai-compatible.ts";
+
+export interface EmbedderSettings {
+  url?: string | null;
+  model?: string | null;
+  apiKey?: string | null;
+  dimensions?: number | null;
+}
+
+export function createEmbedderFromConfig(cfg: EmbedderSettings, local: MiniLmWasmOptions = {}): Embedder {
+  if (!cfg.url) {
+    // The built-in model is fixed: a model name meant for an API would be silently ignored, so say so.
+    if (cfg.model && cfg.model.toLowerCase() !== MINILM_MODEL.toLowerCase()) throw new ConfigError("EMBEDDINGS_MODEL names a model of an embeddings API; set EMBEDDINGS_URL too, or unset EMBEDDINGS_MODEL to use the built-in all-MiniLM-L6-v2.");
+    return new MiniLmWasmEmbedder(local);
+  }
+  if (!cfg.model) throw new ConfigError("EMBEDDINGS_URL is set, so EMBEDDINGS_MODEL must name the model to call (e.g. text-embedding-3-small).");
+  return new OpenAiCompatibleEmbedder({ url: cfg.url, model: cfg.model, apiKey: cfg.apiKey, dimensions: cfg.dimensions });
+}
