@@ -95,6 +95,17 @@ describe("MiniLM WASM embedder", () => {
     });
   });
 
+  describe("closing", () => {
+    test("rejects the batches in progress, and a later batch starts a new worker", async () => {
+      const closable = new MiniLmWasmEmbedder();
+      const batch = closable.embed({ texts: ["one", "two"], kind: "passage" });
+      closable.close();
+      await expect(batch).rejects.toThrow("closed");
+      expect((await closable.embed({ texts: ["three"], kind: "passage" })).vectors).toHaveLength(1);
+      closable.close();
+    });
+  });
+
   describe("passages on the main thread", () => {
     test("embeds them between queries when no worker is wanted", async () => {
       const inline = new MiniLmWasmEmbedder({ passageWorkers: 0, passageBatchSize: 1 });
