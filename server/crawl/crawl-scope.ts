@@ -1,0 +1,88 @@
+// Decides whether an address belongs to a site's crawl: same host, under the base path, and allowed by the
+// site's include/exclude patterns.
+
+export type ScopeReason = "invalid-url" | "other-host" | "outside-base-path" | "excluded-pattern" | "not-included";
+
+export interface CrawlScope {
+  inScope(url: string): boolean;
+  /** Why an address is out of scope, or null when it is in scope. */
+  reason(url: string): ScopeReason | null;
+}
+
+export interface CrawlScopeInput {
+  baseUrl: string;
+  includePatterns?: readonly string[];
+  excludePatterns?: readonly string[];
+}
+
+/** `www.example.com` and `example.com` are one site: sites link both spellings and usually redirect one to the other. */
+const siteHost = (url: URL) => `${url.hostname.replace(/^www\./, "")}:${url.port}`;
+
+/**
+ * The base path is the directory of the base URL when its last segment looks like a file (has a dot, e.g.
+ * `/guide/index.html` → `/guide/`); otherwise the path itself is a directory, with or without its trailing slash
+ * (`/docs` covers `/docs`, `/docs/` and `/docs/…`, never `/docsearch`).
+ */
+export function basePathOf(baseUrl: URL): string {
+  const path = baseUrl.pathname;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  if (last.includes(".")) return path.slice(0, path.lastIndexOf("/") + 1);
+  return path.endsWith("/") ? path : `${path}/`;
+}
+
+function underBase(path: string, base: string): boolean {
+  return path.startsWith(base) || path === base.slice(0, -1);
+}
+
+/**
+ * Compiles one include/exclude glob. A pattern with a scheme (`https://example.com/blog/*`) is matched against the
+ * whole normalised URL, query included. Any other pattern is matched against the path only: a pattern starting with
+ * `/` is anchored at the root (`/blog/*`), one without is matched at any depth like a .gitignore line (`*.pdf`,
+ * `private/**`). `*` matches within one segment, `**` across segments (`/a/**` also matches `/a/`, `/a/**` + `/b`
+ * also matches `/a/b`), `?` matches one character that is not `/`; everything else is literal.
+ */
+export function compileGlob(pattern: string): (url: URL) => boolean {
+  const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(pattern);
+  const anchored = full || pattern.startsWith("/");
+  let source = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === "*" && pattern[i + 1] === "*") {
+      i++;
+      if (pattern[i + 1] === "/") {
+        i++;
+        source += "(?:.*/)?";
+      } else source += ".*";
+    } else if (char === "*") source += "[^/]*";
+    else if (char === "?") source += "[^/]";
+    else source += char.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  const regex = new RegExp(`^${anchored ? "" : "(?:.*/)?"}${source}$`, full ? "i" : "");
+  return (url) => (full ? regex.test(url.href) : regex.test(url.pathname.replace(/^\//, anchored ? "/" : "")));
+}
+
+export function createCrawlScope(input: CrawlScopeInput): CrawlScope {
+  const base = new URL(input.baseUrl);
+  const host = siteHost(base);
+  const basePath = basePathOf(base);
+  const includes = (input.includePatterns ?? []).map(compileGlob);
+  const excludes = (input.excludePatterns ?? []).map(compileGlob);
+
+  function reason(url: string): ScopeReason | null {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return "invalid-url";
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "invalid-url";
+    if (siteHost(parsed) !== host) return "other-host";
+    if (!underBase(parsed.pathname, basePath)) return "outside-base-path";
+    // Exclude wins over include, so a broad include cannot re-admit what the owner excluded.
+    if (excludes.some((match) => match(parsed))) return "excluded-pattern";
+    if (includes.length > 0 && !includes.some((match) => match(parsed))) return "not-included";
+    return null;
+  }
+
+  return { reason, inScope: (url) => reason(url) === null };
+}
