@@ -1,0 +1,60 @@
+// fetch() that follows redirects itself, so the address guard and the crawl scope judge every hop: automatic
+// redirects would let a public page bounce the crawler to 169.254.169.254 or to another site.
+import { FetchFailure } from "../../ports/page-fetcher.ts";
+import { assertPublicAddress, BlockedAddressError, type AddressGuardOptions } from "./address-guard.ts";
+
+export interface GuardedRequest {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit | null;
+  guard: AddressGuardOptions;
+  maxRedirects: number;
+  /** Called with every redirect target (not the first address); false stops with "redirect-out-of-scope". */
+  allowRedirect?: (url: string) => boolean;
+  signal: AbortSignal;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Resolves with the first non-redirect response and the address it came from; throws FetchFailure or the abort reason. */
+export async function guardedFetch(request: GuardedRequest): Promise<{ response: Response; url: string }> {
+  let url = request.url;
+  let method = request.method ?? "GET";
+  let body = request.body ?? null;
+  for (let hop = 0; ; hop++) {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new FetchFailure("redirect-out-of-scope", url, `Only http and https can be fetched, not ${parsed.protocol}`);
+    try {
+      await assertPublicAddress(parsed.hostname, request.guard);
+    } catch (error) {
+      if (error instanceof BlockedAddressError) throw new FetchFailure("blocked-address", url, error.message);
+      request.signal.throwIfAborted();
+      throw new FetchFailure("network", url, `Could not resolve ${parsed.hostname}: ${(error as Error).message}`);
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers: request.headers, body, redirect: "manual", signal: request.signal });
+    } catch (error) {
+      request.signal.throwIfAborted();
+      throw new FetchFailure("network", url, `Could not fetch ${url}: ${(error as Error).message}`);
+    }
+    const location = response.headers.get("location");
+    if (!REDIRECTS.has(response.status) || location === null) return { response, url };
+    await response.body?.cancel().catch(() => {});
+    if (hop >= request.maxRedirects) throw new FetchFailure("too-many-redirects", url, `More than ${request.maxRedirects} redirects starting at ${request.url}`);
+    let next: string;
+    try {
+      next = new URL(location, url).href.replace(/#.*$/, "");
+    } catch {
+      throw new FetchFailure("network", url, `Redirect to an unreadable address: ${location}`);
+    }
+    if (request.allowRedirect && !request.allowRedirect(next)) throw new FetchFailure("redirect-out-of-scope", next, `${url} redirects to ${next}, outside the crawl`);
+    // Browsers turn a redirected POST into a GET (always for 303, by habit for 301/302); 307/308 keep the method.
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+      method = method === "HEAD" ? "HEAD" : "GET";
+      body = null;
+    }
+    url = next;
+  }
+}

@@ -1,0 +1,131 @@
+// Plain HTTP page fetcher for the crawler: guarded redirects, a byte limit enforced while streaming, one deadline
+// for the whole fetch, and the body decoded in the page's own charset.
+import { FetchFailure, type FetchedPage, type FetchPageInput, type PageFetcher } from "../../ports/page-fetcher.ts";
+import type { AddressGuardOptions } from "./address-guard.ts";
+import { decodeBody } from "./decode-body.ts";
+import { guardedFetch } from "./guarded-fetch.ts";
+
+export const DEFAULT_USER_AGENT = "site-search-bot/0.1 (+https://github.com/site-search/site-search)";
+
+export interface HttpFetcherOptions extends AddressGuardOptions {
+  userAgent?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain"];
+/** robots.txt and sitemaps: any text, XML or (for robots.txt served carelessly) an octet stream. */
+const TEXT_TYPES = [/^text\//, /^application\/([\w.+-]+\+)?xml$/, /^application\/octet-stream$/];
+const KEPT_HEADERS = ["x-robots-tag", "last-modified", "etag", "content-language", "link", "retry-after", "cache-control"];
+
+const mediaType = (contentType: string) => contentType.split(";", 1)[0]!.trim().toLowerCase();
+
+export class HttpFetcher implements PageFetcher {
+  readonly userAgent: string;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  private readonly guard: AddressGuardOptions;
+
+  constructor(options: HttpFetcherOptions = {}) {
+    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.maxBytes = options.maxBytes ?? 1_000_000;
+    this.maxRedirects = options.maxRedirects ?? 5;
+    this.guard = { allowPrivateNetworks: options.allowPrivateNetworks, trustedHosts: options.trustedHosts };
+  }
+
+  /** An HTML, XHTML or plain-text page. Non-2xx statuses come back as data so the crawler can count them. */
+  fetch(input: FetchPageInput): Promise<FetchedPage> {
+    return this.get(input, "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8", (type) => PAGE_TYPES.includes(type));
+  }
+
+  /** Any text document (robots.txt, sitemap XML); the same limits apply. */
+  fetchText(url: string, signal?: AbortSignal): Promise<FetchedPage> {
+    return this.get({ url, signal }, "text/plain,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5", (type) => type === "" || TEXT_TYPES.some((t) => t.test(type)));
+  }
+
+  private async get(input: FetchPageInput, accept: string, acceptable: (mediaType: string) => boolean): Promise<FetchedPage> {
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
+    try {
+      const { response, url } = await guardedFetch({
+        url: input.url,
+        headers: { "user-agent": this.userAgent, accept, "accept-language": "*" },
+        guard: this.guard,
+        maxRedirects: this.maxRedirects,
+        allowRedirect: input.allowRedirect,
+        signal,
+      });
+      let contentType = response.headers.get("content-type") ?? "";
+      const type = mediaType(contentType);
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      const ok = response.status >= 200 && response.status < 300;
+      // An error page's body is rarely wanted, and never worth refusing the status over.
+      const wanted = type === "" ? true : acceptable(type);
+      if (!wanted) {
+        await response.body?.cancel().catch(() => {});
+        if (ok) throw new FetchFailure("unsupported-type", url, `${url} is ${type}, not a page the crawler reads`);
+        return { url, status: response.status, contentType, body: "", headers, ms: Math.round(performance.now() - started) };
+      }
+      const bytes = await this.readLimited(response, url);
+      if (type === "") {
+        if (looksBinary(bytes)) throw new FetchFailure("unsupported-type", url, `${url} has no Content-Type and looks binary`);
+        contentType = sniffTextType(bytes);
+      }
+      const body = decodeBody(bytes, contentType);
+      return { url, status: response.status, contentType, body, headers, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      if (input.signal?.aborted) throw input.signal.reason;
+      if (deadline.aborted) throw new FetchFailure("timeout", input.url, `${input.url} took longer than ${this.timeoutMs} ms`);
+      throw error;
+    }
+  }
+
+  /** Counts decoded bytes as they stream in, so a compressed or endless body cannot exhaust memory. */
+  private async readLimited(response: Response, url: string): Promise<Uint8Array> {
+    const declared = Number(response.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > this.maxBytes && !response.headers.has("content-encoding")) {
+      await response.body?.cancel().catch(() => {});
+      throw new FetchFailure("too-large", url, `${url} is ${declared} bytes; the limit is ${this.maxBytes}`);
+    }
+    if (!response.body) return new Uint8Array();
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > this.maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw new FetchFailure("too-large", url, `${url} is over the ${this.maxBytes}-byte limit`);
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  }
+}
+
+function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 1024).includes(0);
+}
+
+/** A server that sends no Content-Type still usually sends markup; report what the bytes look like. */
+function sniffTextType(bytes: Uint8Array): string {
+  const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
+  if (head.startsWith("<?xml")) return "application/xml";
+  return head.startsWith("<") ? "text/html" : "text/plain";
+}
