@@ -4,6 +4,7 @@ import { FetchFailure, type FetchedPage, type FetchPageInput, type PageFetcher }
 import type { AddressGuardOptions } from "./address-guard.ts";
 import { decodeBody } from "./decode-body.ts";
 import { guardedFetch } from "./guarded-fetch.ts";
+import { readLimited } from "./read-limited.ts";
 
 export const DEFAULT_USER_AGENT = "site-search-bot/0.1 (+https://github.com/site-search/site-search)";
 
@@ -74,7 +75,7 @@ export class HttpFetcher implements PageFetcher {
         if (ok) throw new FetchFailure("unsupported-type", url, `${url} is ${type}, not a page the crawler reads`);
         return { url, status: response.status, contentType, body: "", headers, ms: Math.round(performance.now() - started) };
       }
-      const bytes = await this.readLimited(response, url);
+      const bytes = await readLimited(response, url, this.maxBytes);
       if (type === "") {
         if (looksBinary(bytes)) throw new FetchFailure("unsupported-type", url, `${url} has no Content-Type and looks binary`);
         contentType = sniffTextType(bytes);
@@ -86,36 +87,6 @@ export class HttpFetcher implements PageFetcher {
       if (deadline.aborted) throw new FetchFailure("timeout", input.url, `${input.url} took longer than ${this.timeoutMs} ms`);
       throw error;
     }
-  }
-
-  /** Counts decoded bytes as they stream in, so a compressed or endless body cannot exhaust memory. */
-  private async readLimited(response: Response, url: string): Promise<Uint8Array> {
-    const declared = Number(response.headers.get("content-length"));
-    if (Number.isFinite(declared) && declared > this.maxBytes && !response.headers.has("content-encoding")) {
-      await response.body?.cancel().catch(() => {});
-      throw new FetchFailure("too-large", url, `${url} is ${declared} bytes; the limit is ${this.maxBytes}`);
-    }
-    if (!response.body) return new Uint8Array();
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > this.maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new FetchFailure("too-large", url, `${url} is over the ${this.maxBytes}-byte limit`);
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(total);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return bytes;
   }
 }
 
