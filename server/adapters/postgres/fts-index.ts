@@ -1,0 +1,43 @@
+// The LexicalIndex port on PostgreSQL's built-in full-text search, for servers without pg_textsearch
+// (PostgreSQL 15 in CI, most managed services): a GIN expression index and ts_rank_cd.
+import { sql } from "drizzle-orm";
+import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
+import { rows, type Db } from "./database.ts";
+import { queryWords } from "./query-terms.ts";
+
+export const FTS_INDEX = "chunks_search_text_fts_idx";
+
+export class PostgresFtsIndex implements LexicalIndex {
+  readonly engine = "postgres-fts";
+
+  constructor(private readonly db: Db) {}
+
+  async ensureIndex(): Promise<void> {
+    await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${FTS_INDEX} ON chunks USING gin (to_tsvector('english', search_text))`));
+  }
+
+  /**
+   * Words are OR-ed (any word matches) for recall, as BM25 does; ts_rank_cd then favours chunks where
+   * more of the words occur close together. Its scale differs from BM25's: hybrid search calibrates each.
+   */
+  async search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
+    const started = performance.now();
+    const words = queryWords(input.query);
+    if (words.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
+    // Each word is letters and digits only, so joining with | is valid tsquery syntax; stop words drop out.
+    const found = await rows<{ id: string; score: number }>(
+      this.db,
+      sql`SELECT c.id, ts_rank_cd(to_tsvector('english', c.search_text), q) AS score
+          FROM chunks c, to_tsquery('english', ${words.join(" | ")}) q
+          WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND to_tsvector('english', c.search_text) @@ q
+          ORDER BY score DESC, c.id
+          LIMIT ${input.limit}`,
+    );
+    input.signal?.throwIfAborted();
+    return { hits: found.map((r) => ({ chunkId: r.id, score: Number(r.score) })), ms: performance.now() - started };
+  }
+
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    return { ok: true };
+  }
+}

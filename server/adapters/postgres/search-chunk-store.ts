@@ -1,0 +1,57 @@
+// Loads hybrid search's candidate chunks with their page fields, and the exact cosine similarity of each
+// to the query, so a chunk found only by keywords still gets its semantic score.
+import { sql } from "drizzle-orm";
+import type { SearchChunk, SearchChunkSource } from "../../search/search-chunks.ts";
+import { rows, type Db } from "./database.ts";
+
+interface Row {
+  chunk_id: string;
+  page_id: string;
+  site_id: string;
+  url: string;
+  title: string;
+  tags: string[];
+  metadata: Record<string, unknown> | string;
+  heading_path: string[];
+  anchor: string | null;
+  text: string;
+  similarity: number | null;
+}
+
+export class SearchChunkStore implements SearchChunkSource {
+  /** `model`: only vectors of this model are compared with the query vector. */
+  constructor(
+    private readonly db: Db,
+    private readonly model: string | null,
+  ) {}
+
+  async load(input: { chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]> {
+    if (input.chunkIds.length === 0) return [];
+    const similarity =
+      input.vector && this.model
+        ? sql`CASE WHEN c.embedding_model = ${this.model} AND vector_dims(c.embedding) = ${input.vector.length}
+                THEN 1 - (c.embedding <=> ${`[${input.vector.join(",")}]`}::vector) END`
+        : sql`NULL::float8`;
+    const found = await rows<Row>(
+      this.db,
+      sql`SELECT c.id AS chunk_id, c.page_id, c.site_id, p.url, p.title, p.tags, p.metadata, c.heading_path, c.anchor, c.text,
+                 ${similarity} AS similarity
+          FROM chunks c JOIN pages p ON p.id = c.page_id
+          WHERE c.id = ANY(${sql.param(input.chunkIds)}::text[])`,
+    );
+    input.signal?.throwIfAborted();
+    return found.map((r) => ({
+      chunkId: r.chunk_id,
+      pageId: r.page_id,
+      siteId: r.site_id,
+      url: r.url,
+      title: r.title,
+      tags: r.tags ?? [],
+      metadata: typeof r.metadata === "string" ? (JSON.parse(r.metadata) as Record<string, unknown>) : (r.metadata ?? {}),
+      headingPath: r.heading_path ?? [],
+      anchor: r.anchor,
+      text: r.text,
+      similarity: r.similarity === null ? null : Number(r.similarity),
+    }));
+  }
+}

@@ -1,0 +1,76 @@
+// Everything search needs, built once by the composition root: the lexical engine (pg_textsearch, built-in
+// FTS or a given one such as Elasticsearch), the pgvector store and its HNSW index, hybrid search, the
+// public search service with its cache, the public-access gate and search groups.
+import type { Embedder } from "../../ports/embedder.ts";
+import type { LexicalIndex } from "../../ports/lexical-index.ts";
+import type { Logger } from "../../logger.ts";
+import type { RateLimiter } from "../../rate-limit/rate-limiter.ts";
+import type { Database } from "./database.ts";
+import type { SiteStore } from "./site-store.ts";
+import { createPostgresLexicalIndex } from "./lexical-index-factory.ts";
+import { PgVectorStore } from "./pgvector-store.ts";
+import { SearchChunkStore } from "./search-chunk-store.ts";
+import { GroupStore } from "./group-store.ts";
+import { HybridSearch, type HybridSearchOptions } from "../../search/hybrid-search.ts";
+import { PublicSearchService, type SearchedEvent } from "../../search/public-search-service.ts";
+import { GroupService } from "../../groups/group-service.ts";
+import { publicAccessGate } from "../../plugins/public-access.ts";
+
+export interface SearchServicesInput {
+  database: Database;
+  /** config.lexicalEngine; "elasticsearch" needs `externalIndex`. */
+  lexicalEngine: string;
+  externalIndex?: LexicalIndex | null;
+  /** Null runs keyword search only. */
+  embedder: Embedder | null;
+  siteStore: SiteStore;
+  limiter: RateLimiter;
+  trustProxy: boolean;
+  log: Logger;
+  options?: Partial<HybridSearchOptions>;
+  /** Told of every public search (analytics); must not throw. */
+  onSearched?(e: SearchedEvent): void;
+}
+
+export async function createSearchServices(input: SearchServicesInput) {
+  const { database, embedder, siteStore, log } = input;
+  const lexical = input.externalIndex ?? (await createPostgresLexicalIndex(database, input.lexicalEngine));
+  let vectors: PgVectorStore | null = null;
+  if (embedder) {
+    vectors = new PgVectorStore(database.db, { model: embedder.model, dimensions: embedder.dimensions });
+    await vectors.ensureIndex();
+  }
+  const hybrid = new HybridSearch(
+    {
+      lexical,
+      vectors,
+      embedder,
+      chunks: new SearchChunkStore(database.db, embedder?.model ?? null),
+      siteSettings: async (siteIds) =>
+        (await Promise.all(siteIds.map((id) => siteStore.getById(id)))).filter((s) => s !== null).map((s) => ({
+          id: s.id, tagBoosts: s.tagBoosts, urlBoosts: s.urlBoosts, metadataSchema: s.metadataSchema,
+        })),
+      log,
+    },
+    input.options,
+  );
+  const publicSearch = new PublicSearchService(hybrid, { onSearched: input.onSearched });
+  const gate = publicAccessGate({ sites: siteStore, limiter: input.limiter, trustProxy: input.trustProxy });
+  const groupStore = new GroupStore(database.db);
+  const groups = new GroupService(groupStore, siteStore);
+  return {
+    lexical,
+    vectors,
+    hybrid,
+    publicSearch,
+    gate,
+    groupStore,
+    groups,
+    healthCheck: {
+      name: "search",
+      check: async () => ({ ...(await lexical.health()), lexicalEngine: lexical.engine, vectorIndex: vectors?.indexName ?? null }),
+    },
+  };
+}
+
+export type SearchServices = Awaited<ReturnType<typeof createSearchServices>>;

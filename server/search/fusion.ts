@@ -1,0 +1,91 @@
+// Turns each engine's raw scores into an absolute 0-1 relevance and combines them per chunk.
+// Absolute, not min-max: min-max makes the best hit 1.0 even when nothing is relevant, and minScore
+// would then mean nothing. See docs/decisions.md (search scores).
+
+export type FusionMethod = "convex" | "rrf";
+
+export interface Calibration {
+  /** Raw lexical score at which the lexical relevance is 0.5: r = s / (s + k). Depends on the engine. */
+  lexicalHalf: number;
+  /** Cosine similarity mapped linearly from [floor, ceiling] onto [0, 1]. */
+  cosineFloor: number;
+  cosineCeiling: number;
+}
+
+/** Per-engine half points, measured on the test corpus: a chunk containing most query words scores about 0.5-0.8. */
+export const lexicalHalfByEngine: Record<string, number> = {
+  pg_textsearch: 5,
+  elasticsearch: 5,
+  "postgres-fts": 0.15,
+};
+
+/** MiniLM puts unrelated passages below ~0.2 and close paraphrases above ~0.8. */
+export const defaultCalibration: Calibration = { lexicalHalf: 5, cosineFloor: 0.2, cosineCeiling: 0.8 };
+
+/**
+ * BM25 adds up over query words, so a long query reaches a high raw score by matching a few of its words
+ * weakly; the half point grows by half for each further word (up to 6) so matching one word of three is not
+ * rated like matching all three.
+ */
+export function lexicalHalfFor(base: number, queryTerms: number): number {
+  return base * (1 + 0.5 * (Math.min(6, Math.max(1, queryTerms)) - 1));
+}
+
+export function lexicalRelevance(raw: number, c: Calibration): number {
+  return raw > 0 ? raw / (raw + c.lexicalHalf) : 0;
+}
+
+export function vectorRelevance(similarity: number, c: Calibration): number {
+  return Math.min(1, Math.max(0, (similarity - c.cosineFloor) / (c.cosineCeiling - c.cosineFloor)));
+}
+
+export interface ChunkSignals {
+  chunkId: string;
+  /** Raw lexical score, or null when the lexical engine did not return the chunk. */
+  lexical: number | null;
+  /** Exact cosine similarity to the query, or null when the chunk has no vector yet or the query could not be embedded. */
+  similarity: number | null;
+  lexicalRank: number | null;
+  vectorRank: number | null;
+}
+
+export interface FusedChunk {
+  chunkId: string;
+  /** Calibrated 0-1 relevance: what minScore is compared with, whichever method orders the list. */
+  score: number;
+  /** The value the list is ordered by: `score` for convex, the RRF sum for rrf. */
+  rankScore: number;
+}
+
+export interface FusionOptions {
+  method: FusionMethod;
+  /** Weight of the vector relevance in the convex combination. */
+  alpha: number;
+  /** RRF's k: larger flattens the difference between ranks. */
+  rrfK: number;
+  calibration: Calibration;
+}
+
+/**
+ * Convex: alpha·vector + (1-alpha)·lexical. A chunk without a vector (not embedded yet, or the embedder is
+ * down) is scored on its lexical relevance alone, so it is neither lost nor halved.
+ */
+export function calibratedScore(s: ChunkSignals, o: Pick<FusionOptions, "alpha" | "calibration">): number {
+  const lexical = s.lexical === null ? 0 : lexicalRelevance(s.lexical, o.calibration);
+  if (s.similarity === null) return lexical;
+  return o.alpha * vectorRelevance(s.similarity, o.calibration) + (1 - o.alpha) * lexical;
+}
+
+/** Reciprocal rank fusion over the two candidate lists (ranks from 1). */
+export function rrfScore(s: ChunkSignals, k: number): number {
+  return (s.lexicalRank === null ? 0 : 1 / (k + s.lexicalRank)) + (s.vectorRank === null ? 0 : 1 / (k + s.vectorRank));
+}
+
+export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
+  return signals
+    .map((s) => {
+      const score = calibratedScore(s, o);
+      return { chunkId: s.chunkId, score, rankScore: o.method === "rrf" ? rrfScore(s, o.rrfK) : score };
+    })
+    .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
+}

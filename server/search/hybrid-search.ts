@@ -1,0 +1,249 @@
+// Hybrid retrieval: BM25 and vector candidates in parallel, fused per chunk into a calibrated 0-1 score,
+// grouped by page with its best sections, boosted, filtered, and cut at minScore and limit.
+import type { SearchFilters, SearchResponse, SearchResult, SectionMatch } from "../../shared/search.ts";
+import type { MetadataField } from "../../shared/sites.ts";
+import type { Embedder } from "../ports/embedder.ts";
+import type { LexicalHit, LexicalIndex } from "../ports/lexical-index.ts";
+import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
+import type { Logger } from "../logger.ts";
+import { applyBoost, boostFactor, type BoostRules } from "./boosts.ts";
+import { compileFilters, countFacets } from "./filters.ts";
+import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions } from "./fusion.ts";
+import type { SearchChunk, SearchChunkSource } from "./search-chunks.ts";
+import { makeSnippet } from "./snippet.ts";
+import { queryStems } from "./stem.ts";
+
+export interface SearchSiteSettings extends BoostRules {
+  id: string;
+  metadataSchema: MetadataField[];
+}
+
+export interface HybridSearchDeps {
+  lexical: LexicalIndex;
+  /** Null when no embedder is configured: lexical search only. */
+  vectors: VectorStore | null;
+  embedder: Embedder | null;
+  chunks: SearchChunkSource;
+  siteSettings(siteIds: string[]): Promise<SearchSiteSettings[]>;
+  log: Logger;
+}
+
+export interface HybridSearchOptions {
+  fusion: FusionMethod;
+  alpha: number;
+  rrfK: number;
+  /** Candidates asked of each engine. */
+  candidates: number;
+  /** Candidates when filters narrow the result after retrieval. */
+  filteredCandidates: number;
+  /** The query is searched lexically only when embedding it takes longer. */
+  embedTimeoutMs: number;
+  sectionsPerResult: number;
+}
+
+export const defaultSearchOptions: HybridSearchOptions = {
+  fusion: "convex",
+  alpha: 0.5,
+  rrfK: 60,
+  candidates: 100,
+  filteredCandidates: 300,
+  embedTimeoutMs: 2000,
+  sectionsPerResult: 3,
+};
+
+export interface HybridSearchInput {
+  siteIds: string[];
+  query: string;
+  limit: number;
+  minScore: number;
+  filters?: SearchFilters;
+  signal?: AbortSignal;
+  /** Overrides for the relevance benchmark. */
+  fusion?: FusionMethod;
+  alpha?: number;
+}
+
+export interface HybridSearchOutput extends SearchResponse {
+  results: Array<SearchResult & { siteId: string }>;
+  /** "lexical" when the vector side was unavailable or not configured. */
+  mode: "hybrid" | "lexical" | "vector";
+  costs: { lexicalMs: number; embedMs: number; vectorMs: number };
+}
+
+interface Scored {
+  chunk: SearchChunk;
+  score: number;
+  rankScore: number;
+}
+
+export class HybridSearch {
+  private readonly options: HybridSearchOptions;
+
+  constructor(
+    private readonly deps: HybridSearchDeps,
+    options: Partial<HybridSearchOptions> = {},
+  ) {
+    this.options = { ...defaultSearchOptions, ...options };
+  }
+
+  get engine(): string {
+    return this.deps.lexical.engine;
+  }
+
+  async search(input: HybridSearchInput): Promise<HybridSearchOutput> {
+    const started = performance.now();
+    const settingsList = await this.deps.siteSettings(input.siteIds);
+    const settings = new Map(settingsList.map((s) => [s.id, s]));
+    const schemas = new Map(settingsList.map((s) => [s.id, s.metadataSchema]));
+    // Validate before spending time on retrieval: an undeclared filter field is a 400.
+    const pageFilter = compileFilters(input.filters, schemas);
+    const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
+    const siteIds = [...settings.keys()];
+    const [lexical, semantic] = await Promise.all([this.lexicalHits(siteIds, input, limit), this.vectorHits(siteIds, input, limit)]);
+    if (lexical.failed && semantic.vector === null) throw lexical.error;
+    const candidates = [...new Set([...lexical.hits.map((h) => h.chunkId), ...semantic.hits.map((h) => h.chunkId)])];
+    const chunks = await this.deps.chunks.load({ chunkIds: candidates, vector: semantic.vector, signal: input.signal });
+    const scored = this.score(chunks, lexical.hits, semantic.hits, input);
+    // Pages in order of their best chunk; a page's chunks stay in score order for its sections.
+    const pages = new Map<string, Scored[]>();
+    for (const s of scored) {
+      if (pageFilter && !pageFilter(s.chunk)) continue;
+      const list = pages.get(s.chunk.pageId);
+      if (list) list.push(s);
+      else pages.set(s.chunk.pageId, [s]);
+    }
+    const stems = queryStems(input.query);
+    const ranked = [...pages.values()]
+      .map((list) => {
+        const best = list[0]!;
+        const site = settings.get(best.chunk.siteId);
+        const factor = site ? boostFactor(best.chunk, site) : 1;
+        return { list, score: applyBoost(best.score, factor), rankScore: best.rankScore * factor };
+      })
+      .filter((p) => p.score >= input.minScore)
+      .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
+    const results = ranked.slice(0, input.limit).map((p) => this.result(p.list, p.score, stems, input.minScore));
+    return {
+      query: input.query,
+      results,
+      totalResults: ranked.length,
+      timingMs: Math.round(performance.now() - started),
+      facets: countFacets(ranked.map((p) => p.list[0]!.chunk), schemas),
+      mode: semantic.vector === null ? "lexical" : lexical.failed ? "vector" : "hybrid",
+      costs: { lexicalMs: Math.round(lexical.ms), embedMs: Math.round(semantic.embedMs), vectorMs: Math.round(semantic.ms) },
+    };
+  }
+
+  private score(chunks: SearchChunk[], lexical: LexicalHit[], semantic: VectorHit[], input: HybridSearchInput): Scored[] {
+    const lexicalById = new Map(lexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
+    const vectorRank = new Map(semantic.map((h, i) => [h.chunkId, i + 1]));
+    const byId = new Map(chunks.map((c) => [c.chunkId, c]));
+    const signals: ChunkSignals[] = chunks.map((c) => ({
+      chunkId: c.chunkId,
+      lexical: lexicalById.get(c.chunkId)?.score ?? null,
+      lexicalRank: lexicalById.get(c.chunkId)?.rank ?? null,
+      similarity: c.similarity,
+      vectorRank: vectorRank.get(c.chunkId) ?? null,
+    }));
+    const options: FusionOptions = {
+      method: input.fusion ?? this.options.fusion,
+      alpha: input.alpha ?? this.options.alpha,
+      rrfK: this.options.rrfK,
+      calibration: {
+        ...defaultCalibration,
+        lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[this.deps.lexical.engine] ?? defaultCalibration.lexicalHalf, queryStems(input.query).size),
+      },
+    };
+    return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore }));
+  }
+
+  private result(list: Scored[], score: number, stems: ReadonlySet<string>, minScore: number): SearchResult & { siteId: string } {
+    const best = list[0]!.chunk;
+    const snippet = makeSnippet(best.text, stems);
+    // The best section always shows; further ones only when they match well enough to be worth a click.
+    const sections: SectionMatch[] = list
+      .filter((s, i) => i === 0 || s.score >= minScore)
+      .slice(0, this.options.sectionsPerResult)
+      .map((s) => {
+        const section = makeSnippet(s.chunk.text, stems, { length: 160 });
+        return {
+          heading: s.chunk.headingPath.at(-1) ?? best.title,
+          headingPath: s.chunk.headingPath,
+          anchor: s.chunk.anchor,
+          url: s.chunk.anchor ? `${s.chunk.url}#${s.chunk.anchor}` : s.chunk.url,
+          snippet: section.text,
+          highlights: section.highlights,
+          score: round(s.score),
+        };
+      });
+    return {
+      url: best.url,
+      title: best.title,
+      snippet: snippet.text,
+      score: round(score),
+      highlights: snippet.highlights,
+      sections,
+      tags: best.tags,
+      siteId: best.siteId,
+    };
+  }
+
+  private async lexicalHits(siteIds: string[], input: HybridSearchInput, limit: number) {
+    try {
+      return { ...(await this.deps.lexical.search({ siteIds, query: input.query, limit, signal: input.signal })), failed: false, error: null as unknown };
+    } catch (error) {
+      if (input.signal?.aborted) throw error;
+      // Vector results alone are better than an error; an outage of both engines still fails below.
+      this.deps.log.warn("lexical search failed; answering from vectors only", { error, engine: this.deps.lexical.engine });
+      return { hits: [] as LexicalHit[], ms: 0, failed: true, error: error as unknown };
+    }
+  }
+
+  private async vectorHits(siteIds: string[], input: HybridSearchInput, limit: number): Promise<{ hits: VectorHit[]; vector: number[] | null; embedMs: number; ms: number }> {
+    const { embedder, vectors } = this.deps;
+    const none = { hits: [], vector: null, embedMs: 0, ms: 0 };
+    if (!embedder || !vectors) return none;
+    const timeout = AbortSignal.timeout(this.options.embedTimeoutMs);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    let vector: number[];
+    let embedMs = 0;
+    try {
+      const embedded = await raceAbort(embedder.embed({ texts: [input.query], kind: "query", signal }), signal);
+      vector = embedded.vectors[0]!;
+      embedMs = embedded.ms;
+    } catch (error) {
+      if (input.signal?.aborted) throw error;
+      this.deps.log.warn("query embedding failed or timed out; searching keywords only", { error, timeoutMs: this.options.embedTimeoutMs });
+      return none;
+    }
+    try {
+      const found = await vectors.search({ siteIds, vector, limit, signal: input.signal });
+      return { hits: found.hits, vector, embedMs, ms: found.ms };
+    } catch (error) {
+      if (input.signal?.aborted) throw error;
+      this.deps.log.warn("vector search failed; searching keywords only", { error });
+      return none;
+    }
+  }
+}
+
+const round = (n: number) => Math.round(n * 10000) / 10000;
+
+/** Embedders may ignore the signal while busy; the search must not wait past its timeout anyway. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,82 @@
+// Public site and group search: defaults, the 60 s cache of GET answers, and the response shape of the
+// interface (siteId only in group results). Routes call this; the gate has already admitted the request.
+import { Limits } from "../../shared/limits.ts";
+import type { SearchFilters, SearchResponse } from "../../shared/search.ts";
+import type { HybridSearch } from "./hybrid-search.ts";
+import { SearchCache } from "./search-cache.ts";
+
+export interface SearchRequest {
+  orgId: string;
+  /** The visitor's address, passed on to analytics (stored only as a salted hash there). */
+  ip: string;
+  /** The site ids searched: one for site search, the admitted members for group search. */
+  siteIds: string[];
+  /** Cache scope: `site:<id>` or `group:<id>` (group answers depend on which members were admitted). */
+  scope: string;
+  query: string;
+  limit?: number;
+  minScore?: number;
+  filters?: SearchFilters;
+  /** GET answers are cached; POST answers never are. */
+  cacheable: boolean;
+  /** Group search names each result's site. */
+  withSiteIds: boolean;
+  signal?: AbortSignal;
+}
+
+export interface SearchedEvent {
+  orgId: string;
+  siteIds: string[];
+  query: string;
+  resultCount: number;
+  latencyMs: number;
+  ip: string;
+  cached: boolean;
+}
+
+export interface SearchAnswer {
+  response: SearchResponse;
+  cached: boolean;
+}
+
+export class PublicSearchService {
+  readonly cache: SearchCache<SearchResponse>;
+
+  constructor(
+    private readonly search: Pick<HybridSearch, "search">,
+    opts: { cache?: SearchCache<SearchResponse>; onSearched?(e: SearchedEvent): void } = {},
+  ) {
+    this.cache = opts.cache ?? new SearchCache();
+    this.onSearched = opts.onSearched;
+  }
+
+  private readonly onSearched?: (e: SearchedEvent) => void;
+
+  async run(request: SearchRequest): Promise<SearchAnswer> {
+    const query = request.query.trim();
+    const limit = request.limit ?? Limits.searchLimitDefault;
+    const minScore = request.minScore ?? Limits.minScoreDefault;
+    const key = SearchCache.key({ scope: `${request.scope}:${[...request.siteIds].sort().join(",")}`, query, limit, minScore, filters: request.filters });
+    const hit = request.cacheable ? this.cache.get(key) : undefined;
+    if (hit) {
+      this.onSearched?.({ orgId: request.orgId, siteIds: request.siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
+      return { response: hit, cached: true };
+    }
+    const found = await this.search.search({ siteIds: request.siteIds, query, limit, minScore, filters: request.filters, signal: request.signal });
+    const response: SearchResponse = {
+      query,
+      results: found.results.map(({ siteId, ...rest }) => (request.withSiteIds ? { ...rest, siteId } : rest)),
+      totalResults: found.totalResults,
+      timingMs: found.timingMs,
+      ...(found.facets ? { facets: found.facets } : {}),
+    };
+    if (request.cacheable) this.cache.set(key, request.siteIds, response);
+    this.onSearched?.({ orgId: request.orgId, siteIds: request.siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
+    return { response, cached: false };
+  }
+
+  /** Ingest, page deletion and site settings changes call this so the next GET sees the new content. */
+  invalidateSite(siteId: string): void {
+    this.cache.invalidateSite(siteId);
+  }
+}

@@ -1,0 +1,20 @@
+// What hybrid search reads about its candidate chunks once the engines have named them. Adapter: postgres/search-chunk-store.ts.
+
+export interface SearchChunk {
+  chunkId: string;
+  pageId: string;
+  siteId: string;
+  url: string;
+  title: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  headingPath: string[];
+  anchor: string | null;
+  text: string;
+  /** Exact cosine similarity to the query vector; null without a query vector or when the chunk has no vector of the model yet. */
+  similarity: number | null;
+}
+
+export interface SearchChunkSource {
+  load(input: { chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]>;
+}

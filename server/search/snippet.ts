@@ -1,0 +1,75 @@
+// Snippets: the passage of a chunk that holds the most query terms, as plain text, with the
+// [start, end) offsets of the matched words so the widget highlights without parsing HTML.
+import { stem } from "./stem.ts";
+
+export interface Snippet {
+  text: string;
+  highlights: Array<[number, number]>;
+}
+
+export interface SnippetOptions {
+  /** Target length in characters; the window is cut at word boundaries, so it may be a little shorter. */
+  length: number;
+  /** Characters of context shown before the first matched word. */
+  lead: number;
+}
+
+const defaults: SnippetOptions = { length: 220, lead: 40 };
+
+interface Word {
+  start: number;
+  end: number;
+  term: string | null;
+}
+
+function words(text: string, stems: ReadonlySet<string>): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const s = stem(m[0]);
+    out.push({ start: m.index, end: m.index + m[0].length, term: stems.has(s) ? s : null });
+  }
+  return out;
+}
+
+/** Markup never reaches a snippet: chunks are plain text already, and whitespace runs collapse to one space. */
+export function plainText(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Scores each window starting at a matched word by distinct terms first, then total matches, and keeps
+ * the best; without any match the snippet is the chunk's opening.
+ */
+export function makeSnippet(rawText: string, stems: ReadonlySet<string>, options: Partial<SnippetOptions> = {}): Snippet {
+  const { length, lead } = { ...defaults, ...options };
+  const text = plainText(rawText);
+  const all = words(text, stems);
+  const matches = all.filter((w) => w.term !== null);
+  let start = 0;
+  if (matches.length > 0 && text.length > length) {
+    let best = { score: -1, start: 0 };
+    for (let i = 0; i < matches.length; i++) {
+      const from = matches[i]!.start;
+      const inWindow = matches.slice(i).filter((m) => m.end <= from + length - lead);
+      const score = new Set(inWindow.map((m) => m.term)).size * 100 + inWindow.length;
+      if (score > best.score) best = { score, start: from };
+    }
+    // Step back to show context, snapping to the start of a word.
+    const wanted = Math.max(0, best.start - lead);
+    start = wanted === 0 ? 0 : (all.find((w) => w.start >= wanted)?.start ?? best.start);
+    // Prefer starting at a sentence when one begins shortly before the match.
+    const sentence = text.lastIndexOf(". ", best.start);
+    if (sentence >= 0 && sentence + 2 >= wanted - lead && sentence + 2 <= best.start) start = sentence + 2;
+  }
+  let end = Math.min(text.length, start + length);
+  if (end < text.length) {
+    const lastWord = all.filter((w) => w.end <= end && w.start >= start).at(-1);
+    if (lastWord) end = lastWord.end;
+  }
+  const prefix = start > 0 ? "… " : "";
+  const suffix = end < text.length ? " …" : "";
+  const highlights = matches
+    .filter((m) => m.start >= start && m.end <= end)
+    .map((m): [number, number] => [m.start - start + prefix.length, m.end - start + prefix.length]);
+  return { text: prefix + text.slice(start, end) + suffix, highlights };
+}
