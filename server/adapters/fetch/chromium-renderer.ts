@@ -91,11 +91,12 @@ export class ChromiumRenderer implements PageFetcher {
         }
         if (SKIPPED_TYPES.has(request.resourceType())) return route.abort("blockedbyclient");
         try {
+          const postData = request.postDataBuffer();
           const { response, url } = await guardedFetch({
             url: request.url(),
             method: request.method(),
             headers: Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => !name.startsWith(":") && name !== "host")),
-            body: request.postData(),
+            body: postData ? new Uint8Array(postData) : null,
             guard: this.guard,
             maxRedirects: this.http.maxRedirects,
             signal: stop,
