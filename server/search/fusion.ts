@@ -14,13 +14,16 @@ export interface Calibration {
 
 /** Per-engine half points, measured on the test corpus: a chunk containing most query words scores about 0.5-0.8. */
 export const lexicalHalfByEngine: Record<string, number> = {
-  pg_textsearch: 5,
-  elasticsearch: 5,
+  pg_textsearch: 4,
+  elasticsearch: 4,
   "postgres-fts": 0.15,
 };
 
-/** MiniLM puts unrelated passages below ~0.2 and close paraphrases above ~0.8. */
-export const defaultCalibration: Calibration = { lexicalHalf: 5, cosineFloor: 0.2, cosineCeiling: 0.8 };
+/**
+ * all-MiniLM-L6-v2 (query against passage) puts unrelated passages below ~0.15, passages that answer the
+ * question around 0.4-0.6 and near paraphrases above ~0.65.
+ */
+export const defaultCalibration: Calibration = { lexicalHalf: 4, cosineFloor: 0.15, cosineCeiling: 0.65 };
 
 /**
  * BM25 adds up over query words, so a long query reaches a high raw score by matching a few of its words
