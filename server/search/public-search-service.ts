@@ -60,7 +60,8 @@ export class PublicSearchService {
     const hit = request.cacheable ? this.cache.get(key) : undefined;
     if (hit) {
       this.onSearched?.({ orgId: request.orgId, siteIds: request.siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
-      return { response: hit, cached: true };
+      // The key ignores case; the answer echoes this request's spelling of the query.
+      return { response: { ...hit, query }, cached: true };
     }
     const found = await this.search.search({ siteIds: request.siteIds, query, limit, minScore, filters: request.filters, signal: request.signal });
     const response: SearchResponse = {

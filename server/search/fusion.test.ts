@@ -1,0 +1,62 @@
+import { describe, expect, test } from "bun:test";
+import { calibratedScore, defaultCalibration, fuse, lexicalHalfFor, lexicalRelevance, vectorRelevance, type ChunkSignals } from "./fusion.ts";
+import { applyBoost, boostFactor } from "./boosts.ts";
+
+const c = defaultCalibration;
+const signal = (over: Partial<ChunkSignals>): ChunkSignals => ({ chunkId: "x", lexical: null, similarity: null, lexicalRank: null, vectorRank: null, ...over });
+
+describe("calibration", () => {
+  test("a lexical score equal to the half point is 0.5, and no score is 0", () => {
+    expect(lexicalRelevance(c.lexicalHalf, c)).toBe(0.5);
+    expect(lexicalRelevance(0, c)).toBe(0);
+  });
+
+  test("the half point grows with the number of query words", () => {
+    expect(lexicalHalfFor(4, 1)).toBe(4);
+    expect(lexicalHalfFor(4, 3)).toBe(8);
+    expect(lexicalHalfFor(4, 20)).toBe(lexicalHalfFor(4, 6));
+  });
+
+  test("cosine below the floor is 0 and above the ceiling is 1", () => {
+    expect(vectorRelevance(0.05, c)).toBe(0);
+    expect(vectorRelevance(0.9, c)).toBe(1);
+    expect(vectorRelevance((c.cosineFloor + c.cosineCeiling) / 2, c)).toBeCloseTo(0.5);
+  });
+});
+
+describe("fusion", () => {
+  test("a chunk without a vector keeps its whole lexical relevance", () => {
+    expect(calibratedScore(signal({ lexical: 4 }), { alpha: 0.5, calibration: c })).toBe(0.5);
+  });
+
+  test("convex mixes the two relevances by alpha", () => {
+    expect(calibratedScore(signal({ lexical: 4, similarity: c.cosineCeiling }), { alpha: 0.5, calibration: c })).toBeCloseTo(0.75);
+  });
+
+  test("rrf orders by rank but reports the calibrated score", () => {
+    const fused = fuse(
+      [signal({ chunkId: "a", lexical: 100, lexicalRank: 1 }), signal({ chunkId: "b", lexical: 1, lexicalRank: 2, similarity: 0.6, vectorRank: 1 })],
+      { method: "rrf", alpha: 0.5, rrfK: 60, calibration: c },
+    );
+    expect(fused.map((f) => f.chunkId)).toEqual(["b", "a"]);
+    expect(fused[1]!.score).toBeCloseTo(100 / 104);
+  });
+});
+
+describe("boosts", () => {
+  const rules = { tagBoosts: [{ tag: "Docs", boost: 2 }], urlBoosts: [{ pattern: "/blog/**", boost: 0.5 }] };
+
+  test("multiply matching tags (case-insensitive) and URL globs", () => {
+    expect(boostFactor({ url: "https://x.com/guide", tags: ["docs"] }, rules)).toBe(2);
+    expect(boostFactor({ url: "https://x.com/blog/2024/post?x=1", tags: ["docs"] }, rules)).toBe(1);
+    expect(boostFactor({ url: "https://x.com/blog/a", tags: [] }, rules)).toBe(0.5);
+  });
+
+  test("apply to the odds, so scores stay inside 0-1 and keep their order", () => {
+    expect(applyBoost(0.5, 2)).toBeCloseTo(2 / 3);
+    expect(applyBoost(0.9, 10)).toBeLessThan(1);
+    expect(applyBoost(0.9, 10)).toBeGreaterThan(applyBoost(0.8, 10));
+    expect(applyBoost(0.4, 1)).toBe(0.4);
+    expect(applyBoost(0.5, 0.5)).toBeCloseTo(1 / 3);
+  });
+});
