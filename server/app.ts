@@ -22,6 +22,11 @@ import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
 import { ChatService } from "./chat/chat-service.ts";
 import { chatAdmission } from "./chat/chat-admission.ts";
 import { publicChatRoutes } from "./routes/public-chat.ts";
+import { createSearchServices, type SearchServices } from "./adapters/postgres/search-services.ts";
+import { createEmbedderFromConfig } from "./adapters/embedder/create-embedder.ts";
+import type { Embedder } from "./ports/embedder.ts";
+import { publicGroupSearchRoutes, publicSearchRoutes } from "./routes/public-search.ts";
+import { groupRoutes } from "./routes/groups.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -37,6 +42,8 @@ export interface Services {
   chat: ChatService;
   /** Set when LEXICAL_ENGINE is elasticsearch: its index is the LexicalIndex, and page writes go through the outbox. */
   elasticsearch: ElasticsearchServices | null;
+  /** Hybrid search, public search with its cache (search.publicSearch.invalidateSite), the public gate, groups. */
+  search: SearchServices;
   /** Stops background work and closes the database. */
   close(): Promise<void>;
 }
@@ -44,6 +51,8 @@ export interface Services {
 export interface ServiceOverrides {
   /** Tests inject a clock to move time (sessions, rate-limit windows). */
   clock?: () => number;
+  /** Tests inject an embedder (a failing one, or null for keyword search only). */
+  embedder?: Embedder | null;
 }
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -78,8 +87,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
   const stopOutboxDrain = elasticsearch && config.runWorkers ? elasticsearch.drain.start() : null;
+  const search = await createSearchServices({
+    database, lexicalEngine: config.lexicalEngine, externalIndex: elasticsearch?.index ?? null,
+    embedder: overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings),
+    siteStore, limiter, trustProxy: config.trustProxy, log,
+  });
+  healthChecks.push(search.healthCheck);
   return {
-    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch,
+    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
     close: async () => {
       await stopOutboxDrain?.();
       await elasticsearch?.close();
@@ -114,7 +129,15 @@ export function createApp(services: Services) {
       }),
     )
     .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
-    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"));
+    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"))
+    .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
+    .use(
+      publicGroupSearchRoutes({
+        gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy,
+        groups: services.search.groupStore, sites: services.siteStore,
+      }),
+    )
+    .use(groupRoutes({ groups: services.search.groups, auth }));
 }
 
 export type App = ReturnType<typeof createApp>;
