@@ -22,11 +22,30 @@ import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
 import { ChatService } from "./chat/chat-service.ts";
 import { chatAdmission } from "./chat/chat-admission.ts";
 import { publicChatRoutes } from "./routes/public-chat.ts";
+import { createAnalyticsServices, type AnalyticsServices } from "./adapters/postgres/analytics-services.ts";
+import type { QueryRecorder } from "./analytics/event-recorder.ts";
+import type { UsageRecorder } from "./analytics/usage-recorder.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
+import { usageRoutes } from "./routes/usage.ts";
+import { publicFeedbackRoutes } from "./routes/public-feedback.ts";
 import { createSearchServices, type SearchServices } from "./adapters/postgres/search-services.ts";
 import { createEmbedderFromConfig } from "./adapters/embedder/create-embedder.ts";
 import type { Embedder } from "./ports/embedder.ts";
 import { publicGroupSearchRoutes, publicSearchRoutes } from "./routes/public-search.ts";
 import { groupRoutes } from "./routes/groups.ts";
+import type { MetadataExtractor } from "./ports/metadata-extractor.ts";
+import { AnthropicMetadataExtractor } from "./adapters/anthropic/metadata-extractor.ts";
+import { DocumentStore } from "./adapters/postgres/document-store.ts";
+import { EmbeddingStore } from "./adapters/postgres/embedding-store.ts";
+import { CrawlJobStore } from "./adapters/postgres/crawl-job-store.ts";
+import { searchOutbox } from "./adapters/postgres/schema.ts";
+import { HeuristicMetadataExtractor } from "./ingest/heuristic-metadata.ts";
+import { IngestService } from "./ingest/ingest-service.ts";
+import { PageService } from "./ingest/page-service.ts";
+import { EmbeddingQueue } from "./ingest/embedding-queue.ts";
+import { CrawlService } from "./crawl/crawl-service.ts";
+import { pageRoutes } from "./routes/pages.ts";
+import { crawlRoutes } from "./routes/crawl.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -40,10 +59,26 @@ export interface Services {
   limiter: RateLimiter;
   healthChecks: HealthCheck[];
   chat: ChatService;
+  /** Search and chat routes call record(...) after responding; it never throws or waits. */
+  queryRecorder: QueryRecorder;
+  /** Model calls (chat answers, metadata extraction) call record(...) with their tokens. */
+  usageRecorder: UsageRecorder;
+  analytics: AnalyticsServices;
   /** Set when LEXICAL_ENGINE is elasticsearch: its index is the LexicalIndex, and page writes go through the outbox. */
   elasticsearch: ElasticsearchServices | null;
   /** Hybrid search, public search with its cache (search.publicSearch.invalidateSite), the public gate, groups. */
   search: SearchServices;
+  /** Null when search runs keyword-only. */
+  embedder: Embedder | null;
+  documents: DocumentStore;
+  ingest: IngestService;
+  pages: PageService;
+  /** Gives new chunks their vectors; null without an embedder. Started only when RUN_WORKERS is on. */
+  embeddingQueue: EmbeddingQueue | null;
+  crawlJobs: CrawlJobStore;
+  crawl: CrawlService;
+  /** Told after a site's content or settings changed (search cache, embedding queue). */
+  siteChangeListeners: Array<(siteId: string) => void>;
   /** Stops background work and closes the database. */
   close(): Promise<void>;
 }
@@ -64,7 +99,20 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     config.rateLimitStore === "postgres" ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore(),
     overrides.clock,
   );
-  const sites = new SiteService(siteStore);
+  const siteChangeListeners: Array<(siteId: string) => void> = [];
+  const notifySiteChanged = (siteId: string) => {
+    for (const listener of siteChangeListeners) listener(siteId);
+  };
+  const usesOutbox = config.lexicalEngine === "elasticsearch";
+  const sites = new SiteService(siteStore, {
+    onSiteChanged: notifySiteChanged,
+    // The site row cascades to pages and chunks; an external index hears of it through the outbox.
+    onSiteDeleted: async (siteId) => {
+      notifySiteChanged(siteId);
+      if (usesOutbox) await database.db.insert(searchOutbox).values({ siteId, op: "delete-site" });
+    },
+  });
+  const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log);
   const healthChecks: HealthCheck[] = [
     {
       name: "database",
@@ -83,19 +131,58 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     clock: overrides.clock ?? (() => Date.now() / 1000),
     sessionTtlSeconds: config.chatSessionTtlSeconds,
     onBackgroundError: (what, error) => log.error(what, { error }),
+    onAnswered: (e) =>
+      analytics.queryRecorder.record({ orgId: e.orgId, siteId: e.siteId, kind: "chat", query: e.question, resultCount: e.sources, latencyMs: e.latencyMs, ip: e.ip, channel: "public" }),
+    onModelUsage: (usage) => analytics.usageRecorder.record(usage),
   });
+  const embedder = overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings);
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
   const stopOutboxDrain = elasticsearch && config.runWorkers ? elasticsearch.drain.start() : null;
   const search = await createSearchServices({
     database, lexicalEngine: config.lexicalEngine, externalIndex: elasticsearch?.index ?? null,
-    embedder: overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings),
+    embedder,
     siteStore, limiter, trustProxy: config.trustProxy, log,
+    onSearched: (e) => {
+      for (const siteId of e.siteIds) {
+        analytics.queryRecorder.record({ orgId: e.orgId, siteId, kind: "search", query: e.query, resultCount: e.resultCount, latencyMs: e.latencyMs, ip: e.ip, channel: "public" });
+      }
+    },
   });
   healthChecks.push(search.healthCheck);
+  siteChangeListeners.push((siteId) => search.publicSearch.invalidateSite(siteId));
+
+  const documents = new DocumentStore(database.db, usesOutbox, embedder?.model ?? null);
+  const embeddingStore = new EmbeddingStore(database.db);
+  const embeddingQueue = embedder ? new EmbeddingQueue(embeddingStore, embedder, log) : null;
+  if (embeddingQueue) siteChangeListeners.push(() => embeddingQueue.wake());
+  const heuristics = new HeuristicMetadataExtractor();
+  const metadata: MetadataExtractor = anthropic.apiKey
+    ? new AnthropicMetadataExtractor({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined })
+    : heuristics;
+  const ingest = new IngestService({
+    documents, metadata, heuristics,
+    onSiteChanged: notifySiteChanged,
+    onModelUsage: (usage) => analytics.usageRecorder.record(usage),
+  });
+  const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
+  const crawlJobs = new CrawlJobStore(database.db);
+  const crawl = new CrawlService(siteStore, crawlJobs);
+  healthChecks.push({
+    name: "embeddings",
+    check: async () => ({ ok: true, model: embedder?.model ?? null, dimensions: embedder?.dimensions ?? null, pendingChunks: await embeddingStore.pendingCount() }),
+  });
+  if (config.runWorkers) embeddingQueue?.start();
+
   return {
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
+    queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
+    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, siteChangeListeners,
     close: async () => {
+      await embeddingQueue?.stop();
+      // An embedder the caller passed in is the caller's to close; one built here (the MiniLM workers) is ours.
+      if (overrides.embedder === undefined) (embedder as { close?(): void } | null)?.close?.();
+      await analytics.flush();
       await stopOutboxDrain?.();
       await elasticsearch?.close();
       await database.close();
@@ -130,6 +217,12 @@ export function createApp(services: Services) {
     )
     .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
     .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"))
+    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/api/sites"))
+    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/organisations/:orgId/ai-search/sites"))
+    .use(crawlRoutes({ crawl: services.crawl, auth }))
+    .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
+    .use(usageRoutes({ usage: services.analytics.usage, auth }))
+    .use(publicFeedbackRoutes(services.analytics.publicFeedback))
     .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
     .use(
       publicGroupSearchRoutes({

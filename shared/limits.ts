@@ -11,6 +11,8 @@ export const Limits = {
   minScoreDefault: 0.3,
   topQueriesDefault: 20,
   topQueriesMax: 100,
+  pageListDefault: 20,
+  pageListMax: 100,
   searchCacheSeconds: 60,
   chatSessionTtlSeconds: 30 * 60,
   chatQuestionMaxChars: 2000,

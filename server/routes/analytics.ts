@@ -9,7 +9,7 @@ import { ErrorBody } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import { authOf as auth } from "../plugins/auth.ts";
 import type { AnalyticsQueries } from "../analytics/analytics-queries.ts";
-import { parseLimit } from "../analytics/query-limit.ts";
+import { parseLimit } from "./query-limit.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const Range = t.Optional(t.String({ maxLength: 20, description: "Nd with N from 1 to 365 (whole UTC days up to today), or 24h (the last 24 hours). Default 30d." }));

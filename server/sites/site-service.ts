@@ -6,6 +6,8 @@ import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSett
 import { siteDetail, siteSummary } from "./site-view.ts";
 
 export interface SiteHooks {
+  /** Called after a site's settings changed (cached search answers depend on boosts and access rules). */
+  onSiteChanged?(siteId: string): void;
   /** Called after a site and its content are deleted, so derived indexes (Elasticsearch) forget it. */
   onSiteDeleted?(siteId: string): Promise<void>;
 }
@@ -49,6 +51,7 @@ export class SiteService {
       ...mergeSettings(current, patch),
     });
     if (!updated) throw notFound("Site");
+    this.hooks.onSiteChanged?.(siteId);
   }
 
   async delete(orgId: string, siteId: string): Promise<void> {

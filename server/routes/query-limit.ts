@@ -1,4 +1,4 @@
-// Parses the `limit` query parameter of the analytics lists, with an error that names it and its bounds.
+// Parses a `limit` query parameter (analytics lists, page lists), with an error that names it and its bounds.
 import { badRequest } from "../errors/app-error.ts";
 
 export function parseLimit(raw: string | undefined, fallback: number, max: number): number {

@@ -1,0 +1,154 @@
+// Crawl jobs and their frontier in Postgres. Workers claim jobs with a lease (FOR UPDATE SKIP LOCKED),
+// so several processes share the work and a job whose worker died is taken over when its lease expires.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./database.ts";
+import { rows } from "./database.ts";
+import { crawlJobs, crawlUrls, sites } from "./schema.ts";
+import type { CrawlerConfig } from "../../../shared/sites.ts";
+import { newId } from "../../new-id.ts";
+
+export type CrawlJobRow = typeof crawlJobs.$inferSelect;
+export type CounterName = "pagesDiscovered" | "pagesCrawled" | "pagesProcessed" | "pagesSkipped" | "pagesErrored" | "errors";
+
+const UNIQUE_VIOLATION = "23505";
+
+export class ActiveCrawlExists extends Error {
+  override name = "ActiveCrawlExists";
+}
+
+const columnOf: Record<CounterName, string> = {
+  pagesDiscovered: "pages_discovered",
+  pagesCrawled: "pages_crawled",
+  pagesProcessed: "pages_processed",
+  pagesSkipped: "pages_skipped",
+  pagesErrored: "pages_errored",
+  errors: "errors",
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === UNIQUE_VIOLATION) return true;
+  return false;
+}
+
+export class CrawlJobStore {
+  constructor(private readonly db: Db) {}
+
+  /** The database's partial unique index allows one pending or running job per site, even across instances. */
+  async create(input: { siteId: string; baseUrl: string; config: CrawlerConfig }): Promise<CrawlJobRow> {
+    try {
+      const [row] = await this.db.insert(crawlJobs).values({ id: newId("job"), ...input }).returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ActiveCrawlExists("A crawl is already running for this site.");
+      throw error;
+    }
+  }
+
+  async get(orgId: string, jobId: string): Promise<CrawlJobRow | null> {
+    const [row] = await this.db
+      .select({ job: crawlJobs })
+      .from(crawlJobs)
+      .innerJoin(sites, eq(crawlJobs.siteId, sites.id))
+      .where(and(eq(crawlJobs.id, jobId), eq(sites.orgId, orgId)));
+    return row?.job ?? null;
+  }
+
+  async getById(jobId: string): Promise<CrawlJobRow | null> {
+    const [row] = await this.db.select().from(crawlJobs).where(eq(crawlJobs.id, jobId));
+    return row ?? null;
+  }
+
+  /** Moves a pending or running job to cancelled; the worker sees it at its next step and stops. */
+  async cancel(jobId: string): Promise<CrawlJobRow | null> {
+    const [row] = await this.db
+      .update(crawlJobs)
+      .set({ status: "cancelled", completedAt: new Date(), leaseOwner: null, leaseExpiresAt: null, currentUrl: null })
+      .where(and(eq(crawlJobs.id, jobId), inArray(crawlJobs.status, ["pending", "running"])))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Claims the oldest pending job, or a running one whose lease ran out (its worker died). */
+  async claim(workerId: string, leaseSeconds: number): Promise<CrawlJobRow | null> {
+    const [row] = await rows<{ id: string }>(
+      this.db,
+      sql`UPDATE crawl_jobs SET status = 'running', lease_owner = ${workerId},
+            lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
+            started_at = COALESCE(started_at, now()), attempts = attempts + 1
+          WHERE id = (
+            SELECT id FROM crawl_jobs
+            WHERE status = 'pending' OR (status = 'running' AND lease_expires_at < now())
+            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+    );
+    return row ? this.getById(row.id) : null;
+  }
+
+  /** Extends the lease; false when the job was cancelled or taken over, so the worker must stop. */
+  async heartbeat(jobId: string, workerId: string, leaseSeconds: number, currentUrl: string | null): Promise<boolean> {
+    const updated = await rows<{ id: string }>(
+      this.db,
+      sql`UPDATE crawl_jobs SET lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), current_url = ${currentUrl}
+          WHERE id = ${jobId} AND lease_owner = ${workerId} AND status = 'running' RETURNING id`,
+    );
+    return updated.length > 0;
+  }
+
+  async addCounts(jobId: string, delta: Partial<Record<CounterName, number>>): Promise<void> {
+    const sets = Object.entries(delta)
+      .filter(([, n]) => n)
+      .map(([name, n]) => sql`${sql.raw(columnOf[name as CounterName])} = ${sql.raw(columnOf[name as CounterName])} + ${n}`);
+    if (sets.length === 0) return;
+    await this.db.execute(sql`UPDATE crawl_jobs SET ${sql.join(sets, sql`, `)} WHERE id = ${jobId}`);
+  }
+
+  async finish(jobId: string, workerId: string, status: "completed" | "failed", lastError: string | null = null): Promise<boolean> {
+    const updated = await this.db
+      .update(crawlJobs)
+      .set({ status, lastError, completedAt: new Date(), currentUrl: null, leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(crawlJobs.id, jobId), eq(crawlJobs.leaseOwner, workerId), eq(crawlJobs.status, "running")))
+      .returning({ id: crawlJobs.id });
+    return updated.length > 0;
+  }
+
+  /** Fails jobs that keep losing their worker, so a crash loop cannot leave a job running forever. */
+  async failAbandoned(maxAttempts: number): Promise<CrawlJobRow[]> {
+    return this.db
+      .update(crawlJobs)
+      .set({ status: "failed", lastError: `The crawl was interrupted ${maxAttempts} times (worker stopped or restarted) and was given up.`, completedAt: new Date(), leaseOwner: null, leaseExpiresAt: null, currentUrl: null })
+      .where(and(eq(crawlJobs.status, "running"), sql`${crawlJobs.leaseExpiresAt} < now()`, sql`${crawlJobs.attempts} >= ${maxAttempts}`))
+      .returning();
+  }
+
+  /** Adds URLs to the frontier; returns those that were new. */
+  async enqueue(jobId: string, urls: Array<{ url: string; depth: number }>): Promise<string[]> {
+    if (urls.length === 0) return [];
+    const inserted = await this.db
+      .insert(crawlUrls)
+      .values(urls.map((u) => ({ jobId, url: u.url, depth: u.depth })))
+      .onConflictDoNothing()
+      .returning({ url: crawlUrls.url });
+    return inserted.map((r) => r.url);
+  }
+
+  async nextQueued(jobId: string, limit: number): Promise<Array<{ url: string; depth: number }>> {
+    return this.db
+      .select({ url: crawlUrls.url, depth: crawlUrls.depth })
+      .from(crawlUrls)
+      .where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.state, "queued")))
+      .orderBy(crawlUrls.seq)
+      .limit(limit);
+  }
+
+  async markUrl(jobId: string, url: string, state: "done" | "skipped" | "errored", detail: string | null = null): Promise<void> {
+    await this.db.update(crawlUrls).set({ state, detail }).where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.url, url)));
+  }
+
+  async countUrls(jobId: string): Promise<{ total: number; finished: number }> {
+    const [row] = await rows<{ total: number; finished: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE state <> 'queued')::int AS finished FROM crawl_urls WHERE job_id = ${jobId}`,
+    );
+    return { total: Number(row?.total ?? 0), finished: Number(row?.finished ?? 0) };
+  }
+}

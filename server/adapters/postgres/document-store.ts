@@ -1,0 +1,181 @@
+// Pages and their chunks. A page and all its chunks are replaced in one transaction, so a search
+// never sees both the old and new version of a page, or neither.
+import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "./database.ts";
+import { rows } from "./database.ts";
+import { chunks, embeddingCache, pages, searchOutbox } from "./schema.ts";
+import { newId } from "../../new-id.ts";
+
+export type PageRow = typeof pages.$inferSelect;
+
+export interface NewChunk {
+  position: number;
+  headingPath: string[];
+  anchor: string | null;
+  text: string;
+  searchText: string;
+  contentHash: string;
+}
+
+export interface PageWrite {
+  siteId: string;
+  url: string;
+  title: string;
+  summary: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  contentHash: string;
+  source: "api" | "crawl";
+  crawlJobId?: string | null;
+  chunks: NewChunk[];
+}
+
+export class DocumentStore {
+  constructor(
+    private readonly db: Db,
+    /** When an external lexical index (Elasticsearch) mirrors chunks, changes are queued in the outbox in the same transaction. */
+    private readonly useOutbox: boolean,
+    /** Model whose cached embeddings may be reused for unchanged chunk text. */
+    private readonly embeddingModel: string | null,
+  ) {}
+
+  async findPage(siteId: string, url: string): Promise<PageRow | null> {
+    const [row] = await this.db.select().from(pages).where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
+    return row ?? null;
+  }
+
+  async pageHashes(siteId: string, urls: string[]): Promise<Map<string, string>> {
+    if (urls.length === 0) return new Map();
+    const found = await this.db.select({ url: pages.url, hash: pages.contentHash }).from(pages).where(and(eq(pages.siteId, siteId), inArray(pages.url, urls)));
+    return new Map(found.map((r) => [r.url, r.hash]));
+  }
+
+  /** Inserts or replaces the page at this URL with its chunks; returns the page id. */
+  async replacePage(page: PageWrite): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const now = new Date();
+      const [row] = await tx
+        .insert(pages)
+        .values({
+          id: newId("page"),
+          siteId: page.siteId,
+          url: page.url,
+          title: page.title,
+          summary: page.summary,
+          tags: page.tags,
+          metadata: page.metadata,
+          contentHash: page.contentHash,
+          source: page.source,
+          lastCrawlJobId: page.crawlJobId ?? null,
+          indexedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [pages.siteId, pages.url],
+          set: {
+            title: page.title,
+            summary: page.summary,
+            tags: page.tags,
+            metadata: page.metadata,
+            contentHash: page.contentHash,
+            source: page.source,
+            lastCrawlJobId: page.crawlJobId ?? null,
+            indexedAt: now,
+          },
+        })
+        .returning({ id: pages.id });
+      const pageId = row!.id;
+      await tx.delete(chunks).where(eq(chunks.pageId, pageId));
+      if (page.chunks.length > 0) {
+        const cached = await this.cachedEmbeddings(tx as unknown as Db, page.chunks.map((c) => c.contentHash));
+        await tx.insert(chunks).values(
+          page.chunks.map((c) => {
+            const hit = cached.get(c.contentHash);
+            return {
+              id: newId("chk"),
+              pageId,
+              siteId: page.siteId,
+              position: c.position,
+              headingPath: c.headingPath,
+              anchor: c.anchor,
+              text: c.text,
+              searchText: c.searchText,
+              contentHash: c.contentHash,
+              ...(hit ? { embedding: hit, embeddingModel: this.embeddingModel, embeddedAt: now } : {}),
+            };
+          }),
+        );
+      }
+      await this.refreshSiteCounts(tx as unknown as Db, page.siteId);
+      if (this.useOutbox) await tx.insert(searchOutbox).values({ siteId: page.siteId, pageId, op: "upsert-page" });
+      return pageId;
+    });
+  }
+
+  async allUrls(siteId: string): Promise<string[]> {
+    return (await this.db.select({ url: pages.url }).from(pages).where(eq(pages.siteId, siteId))).map((r) => r.url);
+  }
+
+  /** Deletes pages by exact URL, or every page of the site; returns how many went. */
+  async deletePages(siteId: string, match: { urls: string[] } | { all: true }): Promise<number> {
+    if ("urls" in match && match.urls.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      const condition = "all" in match ? eq(pages.siteId, siteId) : and(eq(pages.siteId, siteId), inArray(pages.url, match.urls));
+      const deleted = await tx.delete(pages).where(condition).returning({ id: pages.id });
+      await this.refreshSiteCounts(tx as unknown as Db, siteId);
+      if (this.useOutbox && deleted.length > 0) {
+        await tx.insert(searchOutbox).values(deleted.map((d) => ({ siteId, pageId: d.id, op: "delete-page" as const })));
+      }
+      return deleted.length;
+    });
+  }
+
+  /** Pages ordered by URL; the cursor is the last URL of the previous page, so inserts never cause duplicates or gaps. */
+  async listPages(siteId: string, opts: { limit: number; cursor?: string; search?: string }): Promise<PageRow[]> {
+    const filters = [eq(pages.siteId, siteId)];
+    // Compare in the same "C" collation the list is ordered by, or the cursor would skip or repeat rows.
+    if (opts.cursor) filters.push(sql`${pages.url} COLLATE "C" > ${opts.cursor}`);
+    if (opts.search) {
+      const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filters.push(or(ilike(pages.title, like), ilike(pages.url, like))!);
+    }
+    return this.db.select().from(pages).where(and(...filters)).orderBy(sql`${pages.url} COLLATE "C"`).limit(opts.limit);
+  }
+
+  /** URLs of crawled pages of this site that a crawl did not see (for removal after a successful re-crawl). */
+  async crawledPagesNotIn(siteId: string, jobId: string): Promise<string[]> {
+    const found = await this.db
+      .select({ url: pages.url })
+      .from(pages)
+      .where(and(eq(pages.siteId, siteId), eq(pages.source, "crawl"), sql`${pages.lastCrawlJobId} IS DISTINCT FROM ${jobId}`));
+    return found.map((r) => r.url);
+  }
+
+  async markCrawled(siteId: string, url: string, jobId: string): Promise<void> {
+    await this.db.update(pages).set({ lastCrawlJobId: jobId }).where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
+  }
+
+  private async cachedEmbeddings(db: Db, hashes: string[]): Promise<Map<string, number[]>> {
+    if (!this.embeddingModel || hashes.length === 0) return new Map();
+    const found = await db
+      .select({ hash: embeddingCache.contentHash, embedding: embeddingCache.embedding })
+      .from(embeddingCache)
+      .where(and(eq(embeddingCache.model, this.embeddingModel), inArray(embeddingCache.contentHash, [...new Set(hashes)])));
+    return new Map(found.map((r) => [r.hash, r.embedding]));
+  }
+
+  // The count is kept on the site row so listing sites stays one cheap query; status follows content.
+  private async refreshSiteCounts(db: Db, siteId: string): Promise<void> {
+    await rows(
+      db,
+      sql`UPDATE sites SET
+            page_count = (SELECT count(*) FROM pages WHERE site_id = ${siteId}),
+            status = CASE
+              WHEN EXISTS (SELECT 1 FROM pages WHERE site_id = ${siteId}) THEN 'ready'
+              WHEN status = 'error' THEN 'error'
+              ELSE 'pending' END,
+            updated_at = now()
+          WHERE id = ${siteId}`,
+    );
+  }
+}
+

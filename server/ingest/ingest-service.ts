@@ -1,0 +1,146 @@
+// Ingests pages: validate each one, clean HTML, fill missing metadata, chunk by headings, and replace the
+// stored page atomically. A bad page is reported and the rest of the batch still goes in.
+import { Value } from "@sinclair/typebox/value";
+import { PageInput, type IngestResponse } from "../../shared/pages.ts";
+import { Limits } from "../../shared/limits.ts";
+import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
+import type { DocumentStore } from "../adapters/postgres/document-store.ts";
+import { cleanHtml } from "./clean-html.ts";
+import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
+import { chunkBlocks } from "./chunk.ts";
+import { contentHash } from "./content-hash.ts";
+
+export interface ModelUsage {
+  orgId: string;
+  siteId: string;
+  purpose: "ingest";
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface IngestDeps {
+  documents: DocumentStore;
+  /** Fills missing metadata of plain-text pages: Claude when configured, heuristics otherwise (rule 5). */
+  metadata: MetadataExtractor;
+  /** Always-available fallback, also used for HTML pages where the markup already carries most metadata. */
+  heuristics: MetadataExtractor;
+  onModelUsage?(usage: ModelUsage): void;
+  /** Told after a site's content changed (search cache, embedding queue). */
+  onSiteChanged?(siteId: string): void;
+}
+
+export type PageOutcome = { status: "processed"; pageId: string; links: string[] } | { status: "skipped"; links: string[] } | { status: "error"; error: string };
+
+export interface IngestOptions {
+  orgId: string;
+  siteId: string;
+  source: "api" | "crawl";
+  crawlJobId?: string;
+  signal?: AbortSignal;
+}
+
+const byteLength = (s: string) => new TextEncoder().encode(s).length;
+
+function describeInvalid(page: unknown): string {
+  const first = [...Value.Errors(PageInput, page)][0];
+  if (!first) return "Invalid page.";
+  const path = first.path.replace(/^\//, "").replaceAll("/", ".");
+  return path ? `${path}: ${first.message}` : first.message;
+}
+
+export class IngestService {
+  constructor(private readonly deps: IngestDeps) {}
+
+  async ingestBatch(pages: unknown[], opts: IngestOptions): Promise<IngestResponse> {
+    const result: IngestResponse = { processed: 0, skipped: 0, errors: [] };
+    const seen = new Set<string>();
+    for (const page of pages) {
+      const url = typeof (page as { url?: unknown })?.url === "string" ? (page as { url: string }).url : null;
+      if (url !== null && seen.has(url)) {
+        result.errors.push({ url, error: "The same url appears twice in this batch; only the first was ingested." });
+        continue;
+      }
+      if (url !== null) seen.add(url);
+      const outcome = await this.ingestPage(page, opts).catch((error: Error) => ({ status: "error" as const, error: `Could not ingest: ${error.message}` }));
+      if (outcome.status === "processed") result.processed++;
+      else if (outcome.status === "skipped") result.skipped++;
+      else result.errors.push({ url, error: outcome.error });
+    }
+    if (result.processed > 0) this.deps.onSiteChanged?.(opts.siteId);
+    return result;
+  }
+
+  async ingestPage(page: unknown, opts: IngestOptions): Promise<PageOutcome> {
+    if (!Value.Check(PageInput, page)) return { status: "error", error: describeInvalid(page) };
+    const url = normalisePageUrl(page.url);
+    if (!url) return { status: "error", error: "url must be an absolute http(s) URL." };
+    if (page.content.trim() === "") return { status: "error", error: "content is empty." };
+    if (byteLength(page.content) > Limits.pageContentBytes) return { status: "error", error: `content is larger than ${Limits.pageContentBytes} bytes.` };
+
+    const hash = contentHash(page.content, page.title ?? "", page.summary ?? "", JSON.stringify(page.tags ?? null), JSON.stringify(page.metadata ?? null));
+    const isHtml = looksLikeHtml(page.content);
+    const cleaned = isHtml ? cleanHtml(page.content, url) : null;
+    const links = cleaned?.links ?? [];
+    const existing = await this.deps.documents.findPage(opts.siteId, url);
+    if (existing && existing.contentHash === hash) {
+      if (opts.crawlJobId) await this.deps.documents.markCrawled(opts.siteId, url, opts.crawlJobId);
+      return { status: "skipped", links };
+    }
+
+    const blocks = cleaned ? cleaned.blocks : plainTextBlocks(page.content);
+    const text = blocks.map((b) => b.text).join("\n");
+    if (text.trim() === "") return { status: "error", error: "No text content remains after cleaning." };
+    let title = page.title ?? cleaned?.title ?? "";
+    let summary = page.summary ?? cleaned?.description ?? "";
+    let tags = page.tags ?? (cleaned && cleaned.keywords.length > 0 ? cleaned.keywords : undefined);
+    const missing = [!title && "title", !summary && "summary", !tags && "tags"].filter(Boolean) as Array<"title" | "summary" | "tags">;
+    if (missing.length > 0) {
+      // Rule 5 names AI for plain text; HTML already carries its own metadata, so heuristics fill the rest there.
+      const extractor = isHtml ? this.deps.heuristics : this.deps.metadata;
+      const extracted = await extractor.extract({ url, text, missing, signal: opts.signal }).catch(() => this.deps.heuristics.extract({ url, text, missing }));
+      if (extracted.model && (extracted.inputTokens > 0 || extracted.outputTokens > 0)) {
+        this.deps.onModelUsage?.({ orgId: opts.orgId, siteId: opts.siteId, purpose: "ingest", model: extracted.model, inputTokens: extracted.inputTokens, outputTokens: extracted.outputTokens });
+      }
+      title ||= extracted.title ?? "";
+      summary ||= extracted.summary ?? "";
+      tags ??= extracted.tags ?? [];
+    }
+    title ||= url;
+
+    const chunks = chunkBlocks({ title, blocks }).map((c) => ({
+      position: c.position,
+      headingPath: c.headingPath,
+      anchor: c.anchor,
+      text: c.text,
+      // The lexical index reads title and headings too, so a page titled with the query ranks even when the body paraphrases.
+      searchText: [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n"),
+      contentHash: contentHash(c.headingPath.join(" › "), c.text),
+    }));
+    const pageId = await this.deps.documents.replacePage({
+      siteId: opts.siteId,
+      url,
+      title: title.slice(0, 1000),
+      summary: summary.slice(0, 5000),
+      tags: [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))].slice(0, 100),
+      metadata: page.metadata ?? {},
+      contentHash: hash,
+      source: opts.source,
+      crawlJobId: opts.crawlJobId ?? null,
+      chunks,
+    });
+    return { status: "processed", pageId, links };
+  }
+}
+
+/** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */
+export function normalisePageUrl(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    url.hash = "";
+    return url.toString();
+  } catch {
+    return null;
+  }
+}

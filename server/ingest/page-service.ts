@@ -1,0 +1,67 @@
+// Use cases on a site's pages: ingest a batch, list, delete by URL or pattern, purge. Scoped to one organisation.
+import type { DeletePagesBody, IngestResponse, PageList } from "../../shared/pages.ts";
+import { badRequest, notFound } from "../errors/app-error.ts";
+import type { DocumentStore } from "../adapters/postgres/document-store.ts";
+import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { IngestService } from "./ingest-service.ts";
+import { compileUrlPattern, UrlPatternError } from "./url-pattern.ts";
+import { unixSeconds } from "../sites/site-view.ts";
+
+export class PageService {
+  constructor(
+    private readonly sites: SiteStore,
+    private readonly documents: DocumentStore,
+    private readonly ingestService: IngestService,
+    private readonly onSiteChanged: (siteId: string) => void = () => {},
+  ) {}
+
+  private async site(orgId: string, siteId: string) {
+    const site = await this.sites.get(orgId, siteId);
+    if (!site) throw notFound("Site");
+    return site;
+  }
+
+  async ingest(orgId: string, siteId: string, pages: unknown[]): Promise<IngestResponse> {
+    await this.site(orgId, siteId);
+    return this.ingestService.ingestBatch(pages, { orgId, siteId, source: "api" });
+  }
+
+  async list(orgId: string, siteId: string, query: { limit?: number; cursor?: string; search?: string }): Promise<PageList> {
+    await this.site(orgId, siteId);
+    const limit = query.limit ?? 20;
+    // One extra row says whether another page follows without a count query.
+    const found = await this.documents.listPages(siteId, { limit: limit + 1, cursor: query.cursor, search: query.search?.trim() || undefined });
+    const items = found.slice(0, limit).map((p) => ({ url: p.url, title: p.title, summary: p.summary, indexedAt: unixSeconds(p.indexedAt), tags: p.tags }));
+    const hasMore = found.length > limit;
+    return { items, nextCursor: hasMore ? items.at(-1)!.url : null, hasMore };
+  }
+
+  async delete(orgId: string, siteId: string, body: DeletePagesBody): Promise<{ success: true; deletedCount: number }> {
+    await this.site(orgId, siteId);
+    const given = [body.urls !== undefined, body.url !== undefined, body.pattern !== undefined].filter(Boolean).length;
+    if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
+    let urls: string[];
+    if (body.pattern !== undefined) {
+      let re: RegExp;
+      try {
+        re = compileUrlPattern(body.pattern);
+      } catch (error) {
+        if (error instanceof UrlPatternError) throw badRequest(error.message);
+        throw error;
+      }
+      urls = (await this.documents.allUrls(siteId)).filter((u) => re.test(u));
+    } else {
+      urls = body.urls ?? [body.url!];
+    }
+    const deletedCount = await this.documents.deletePages(siteId, { urls });
+    if (deletedCount > 0) this.onSiteChanged(siteId);
+    return { success: true, deletedCount };
+  }
+
+  async purge(orgId: string, siteId: string): Promise<{ success: true; deletedCount: number }> {
+    await this.site(orgId, siteId);
+    const deletedCount = await this.documents.deletePages(siteId, { all: true });
+    this.onSiteChanged(siteId);
+    return { success: true, deletedCount };
+  }
+}
