@@ -230,7 +230,7 @@ export function createApp(services: Services) {
         groups: services.search.groupStore, sites: services.siteStore,
       }),
     )
-    .use(groupRoutes({ groups: services.search.groups, auth }));
+    .use(groupRoutes({ groups: services.search.groups, auth: authPlugin({ accounts: services.accounts, limiter: services.limiter }, { requiredPlan: "enterprise" }) }));
 }
 
 export type App = ReturnType<typeof createApp>;

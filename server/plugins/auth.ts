@@ -32,11 +32,17 @@ async function authenticate(accounts: AccountStore, header: string | undefined):
  * The free plan may read what its organisation owns but not change it through the API (decisions.md).
  * Reads stay open so a free organisation can still see its sites and figures.
  */
-function assertPlanAllows(auth: Auth, method: string): void {
+function assertPlanAllows(auth: Auth, method: string, requiredPlan: "pro" | "enterprise"): void {
+  if (requiredPlan === "enterprise") return requireEnterprise(auth);
   if (auth.plan === "free" && method !== "GET" && method !== "HEAD") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.api);
 }
 
-export function authPlugin(deps: { accounts: AccountStore; limiter: RateLimiter }) {
+/**
+ * `requiredPlan: "enterprise"` (search groups) refuses Free and Pro with the groups message on every method,
+ * before the body is validated; the default lets Free read and refuses its writes with the API message.
+ */
+export function authPlugin(deps: { accounts: AccountStore; limiter: RateLimiter }, options: { requiredPlan?: "pro" | "enterprise" } = {}) {
+  const requiredPlan = options.requiredPlan ?? "pro";
   // derive (not resolve) so a request without a valid key is refused before its body is validated.
   return new Elysia().derive({ as: "scoped" }, async ({ headers, request, set, params }) => {
     const auth = await authenticate(deps.accounts, headers.authorization);
@@ -44,7 +50,7 @@ export function authPlugin(deps: { accounts: AccountStore; limiter: RateLimiter 
     // Organisation-scoped paths name the organisation; a key may act only on its own.
     const orgId = (params as Record<string, string | undefined> | undefined)?.orgId;
     if (orgId !== undefined && orgId !== auth.orgId) throw new AppError(403, ErrorCode.Forbidden, "This API key does not belong to that organisation.");
-    assertPlanAllows(auth, request.method);
+    assertPlanAllows(auth, request.method, requiredPlan);
     void deps.accounts.touchKey(auth.keyId, new Date()).catch(() => {});
     return { auth };
   });

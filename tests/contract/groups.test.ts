@@ -74,10 +74,14 @@ describe("search groups", () => {
       expect(res.body.error).toBe("Search Groups require an Enterprise plan");
     });
 
-    test("a free organisation gets 403 on create", async () => {
-      const { key } = await ctx.createOrg("free");
-      expect((await ctx.request("POST", "/api/groups", { key, body: { name: "G", siteIds: ["x"] } })).status).toBe(403);
-    });
+    for (const [method, path] of [["POST", "/api/groups"], ["PUT", "/api/groups/grp_x"], ["DELETE", "/api/groups/grp_x"]] as const) {
+      test(`a free organisation gets the groups message on ${method} ${path}`, async () => {
+        const { key } = await ctx.createOrg("free");
+        const res = await ctx.request(method, path, { key, body: method === "DELETE" ? undefined : { name: "G", siteIds: ["x"] } });
+        expect(res.status).toBe(403);
+        expect(res.body.error).toBe("Search Groups require an Enterprise plan");
+      });
+    }
   });
 
   describe("list, update and delete", () => {
