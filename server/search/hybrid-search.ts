@@ -61,6 +61,8 @@ export interface HybridSearchInput {
   /** Overrides for the relevance benchmark. */
   fusion?: FusionMethod;
   alpha?: number;
+  /** Relevance benchmark: ask one engine only ("lexical" also skips embedding the query). */
+  only?: "lexical" | "vector";
 }
 
 export interface HybridSearchOutput extends SearchResponse {
@@ -99,7 +101,10 @@ export class HybridSearch {
     const pageFilter = compileFilters(input.filters, schemas);
     const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
     const siteIds = [...settings.keys()];
-    const [lexical, semantic] = await Promise.all([this.lexicalHits(siteIds, input, limit), this.vectorHits(siteIds, input, limit)]);
+    const [lexical, semantic] = await Promise.all([
+      input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, limit),
+      input.only === "lexical" ? { hits: [] as VectorHit[], vector: null, embedMs: 0, ms: 0 } : this.vectorHits(siteIds, input, limit),
+    ]);
     if (lexical.failed && semantic.vector === null) throw lexical.error;
     const candidates = [...new Set([...lexical.hits.map((h) => h.chunkId), ...semantic.hits.map((h) => h.chunkId)])];
     const chunks = await this.deps.chunks.load({ chunkIds: candidates, vector: semantic.vector, signal: input.signal });
@@ -129,7 +134,7 @@ export class HybridSearch {
       totalResults: ranked.length,
       timingMs: Math.round(performance.now() - started),
       facets: countFacets(ranked.map((p) => p.list[0]!.chunk), schemas),
-      mode: semantic.vector === null ? "lexical" : lexical.failed ? "vector" : "hybrid",
+      mode: semantic.vector === null ? "lexical" : lexical.failed || input.only === "vector" ? "vector" : "hybrid",
       costs: { lexicalMs: Math.round(lexical.ms), embedMs: Math.round(semantic.embedMs), vectorMs: Math.round(semantic.ms) },
     };
   }
