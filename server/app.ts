@@ -17,6 +17,7 @@ import { requestGuards } from "./plugins/request-guards.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
+import { widgetAssetRoutes } from "./routes/widget-assets.ts";
 import { ChatStore, FullTextPassageSearch } from "./adapters/postgres/chat-store.ts";
 import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
 import { ChatService } from "./chat/chat-service.ts";
@@ -208,6 +209,7 @@ export function createApp(services: Services) {
       }),
     )
     .use(healthRoutes(services.healthChecks))
+    .use(widgetAssetRoutes(services.config.widgetDir))
     .use(
       publicChatRoutes({
         chat: services.chat,

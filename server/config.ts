@@ -1,4 +1,5 @@
 // Every setting of the service, read from the environment once at start-up, validated, with defaults.
+import { fileURLToPath } from "node:url";
 import { ConfigError } from "./errors/app-error.ts";
 import { Limits } from "../shared/limits.ts";
 
@@ -20,6 +21,8 @@ export interface Config {
   /** Run the crawl and embedding workers inside the API process (the single-machine default). */
   runWorkers: boolean;
   analytics: { retentionDays: number; salt: string };
+  /** Folder holding the built script-tag widget (site-search.js, site-search-chat.js), served at the root. */
+  widgetDir: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 }
 
@@ -72,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: str(env, "HOST") ?? "0.0.0.0",
     databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
     dataDir: str(env, "DATA_DIR") ?? "./data",
+    widgetDir: str(env, "WIDGET_DIR") ?? fileURLToPath(new URL("../dist", import.meta.url)),
     anthropic: {
       apiKey: str(env, "ANTHROPIC_API_KEY"),
       model: str(env, "ANTHROPIC_MODEL") ?? "claude-sonnet-5-5",
