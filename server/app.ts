@@ -38,6 +38,7 @@ import type { MetadataExtractor } from "./ports/metadata-extractor.ts";
 import { AnthropicMetadataExtractor } from "./adapters/anthropic/metadata-extractor.ts";
 import { DocumentStore } from "./adapters/postgres/document-store.ts";
 import { EmbeddingStore } from "./adapters/postgres/embedding-store.ts";
+import { StatisticsRefresher } from "./adapters/postgres/statistics-refresher.ts";
 import { CrawlJobStore } from "./adapters/postgres/crawl-job-store.ts";
 import { searchOutbox } from "./adapters/postgres/schema.ts";
 import { HeuristicMetadataExtractor } from "./ingest/heuristic-metadata.ts";
@@ -152,6 +153,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   healthChecks.push(search.healthCheck);
   siteChangeListeners.push((siteId) => search.publicSearch.invalidateSite(siteId));
+  const statistics = database.kind === "pglite" ? new StatisticsRefresher(database.db, { onError: (error) => log.warn("ANALYZE failed", { error }) }) : null;
+  if (statistics) siteChangeListeners.push(() => statistics.contentChanged());
 
   const documents = new DocumentStore(database.db, usesOutbox, embedder?.model ?? null);
   const embeddingStore = new EmbeddingStore(database.db);
@@ -181,6 +184,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, siteChangeListeners,
     close: async () => {
       await embeddingQueue?.stop();
+      await statistics?.close();
       // An embedder the caller passed in is the caller's to close; one built here (the MiniLM workers) is ours.
       if (overrides.embedder === undefined) (embedder as { close?(): void } | null)?.close?.();
       await analytics.flush();

@@ -10,7 +10,7 @@ import { ErrorCode } from "../../shared/errors.ts";
 export const widgetFiles = ["site-search.js", "site-search-chat.js"] as const;
 
 interface Asset {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -20,7 +20,7 @@ export function widgetAssetRoutes(widgetDir: string) {
     let asset = loaded.get(name);
     if (!asset) {
       asset = readFile(join(widgetDir, name)).then(
-        (body) => ({ body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` }),
+        (body) => ({ body: new Uint8Array(body), etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` }),
         () => null,
       );
       // A missing build is not cached, so building the widget while the service runs is enough.
