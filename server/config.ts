@@ -17,7 +17,22 @@ export interface Config {
   rateLimitStore: "memory" | "postgres";
   trustProxy: boolean;
   chatSessionTtlSeconds: number;
-  crawl: { allowPrivateNetworks: boolean; chromiumPath: string; userAgent: string };
+  crawl: {
+    allowPrivateNetworks: boolean;
+    chromiumPath: string;
+    userAgent: string;
+    /** Crawl jobs one worker process runs at once. */
+    jobsPerWorker: number;
+    /** A running job's lease; a job whose worker stops renewing it is taken over after this long. */
+    leaseSeconds: number;
+    /** Requests in flight per host, and the least gap between their starts (robots.txt Crawl-delay widens it). */
+    hostConcurrency: number;
+    hostIntervalMs: number;
+    /** One page fetch, redirects and body included. */
+    fetchTimeoutMs: number;
+    /** Claims of one job (worker deaths) before it is failed instead of resumed again. */
+    maxAttempts: number;
+  };
   /** Run the crawl and embedding workers inside the API process (the single-machine default). */
   runWorkers: boolean;
   analytics: { retentionDays: number; salt: string };
@@ -102,6 +117,12 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),
       chromiumPath: str(env, "CHROMIUM_PATH") ?? "/usr/bin/chromium",
       userAgent: str(env, "CRAWL_USER_AGENT") ?? "site-search-bot/0.1 (+https://github.com/site-search/site-search)",
+      jobsPerWorker: int(env, "CRAWL_JOBS_PER_WORKER", 2, 1, 100),
+      leaseSeconds: int(env, "CRAWL_LEASE_SECONDS", 60, 1, 3600),
+      hostConcurrency: int(env, "CRAWL_HOST_CONCURRENCY", 2, 1, 64),
+      hostIntervalMs: int(env, "CRAWL_HOST_INTERVAL_MS", 200, 0, 60_000),
+      fetchTimeoutMs: int(env, "CRAWL_FETCH_TIMEOUT_SECONDS", 15, 1, 300) * 1000,
+      maxAttempts: int(env, "CRAWL_MAX_ATTEMPTS", 3, 1, 100),
     },
     runWorkers: bool(env, "RUN_WORKERS", true),
     analytics: {

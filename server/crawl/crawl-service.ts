@@ -30,6 +30,8 @@ export class CrawlService {
     private readonly jobs: CrawlJobStore,
     /** Tells local workers a job is waiting, so they need not wait for their next poll. */
     private readonly onJobCreated: () => void = () => {},
+    /** Tells local workers to stop a job now; workers in other processes see it at their next heartbeat. */
+    private readonly onJobCancelled: (jobId: string) => void = () => {},
   ) {}
 
   async start(orgId: string, siteId: string): Promise<StartCrawlResponse> {
@@ -58,6 +60,7 @@ export class CrawlService {
     if (job.status === "cancelled") return { success: true, job: crawlJobView(job) };
     const cancelled = await this.jobs.cancel(jobId);
     if (!cancelled) throw conflict(`The crawl job has already ${job.status === "completed" ? "completed" : "failed"}; there is nothing to cancel.`);
+    this.onJobCancelled(jobId);
     return { success: true, job: crawlJobView(cancelled) };
   }
 }

@@ -5,7 +5,7 @@ import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
 import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import { cleanHtml } from "./clean-html.ts";
+import { cleanHtml, type CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 import { chunkBlocks } from "./chunk.ts";
 import { contentHash } from "./content-hash.ts";
@@ -38,6 +38,8 @@ export interface IngestOptions {
   source: "api" | "crawl";
   crawlJobId?: string;
   signal?: AbortSignal;
+  /** The crawler has already cleaned the page (it reads robots meta and canonical first); spares a second parse. */
+  cleaned?: CleanedPage;
 }
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
@@ -80,7 +82,7 @@ export class IngestService {
 
     const hash = contentHash(page.content, page.title ?? "", page.summary ?? "", JSON.stringify(page.tags ?? null), JSON.stringify(page.metadata ?? null));
     const isHtml = looksLikeHtml(page.content);
-    const cleaned = isHtml ? cleanHtml(page.content, url) : null;
+    const cleaned = isHtml ? (opts.cleaned ?? cleanHtml(page.content, url)) : null;
     const links = cleaned?.links ?? [];
     const existing = await this.deps.documents.findPage(opts.siteId, url);
     if (existing && existing.contentHash === hash) {

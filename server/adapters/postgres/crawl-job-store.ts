@@ -94,6 +94,18 @@ export class CrawlJobStore {
     return updated.length > 0;
   }
 
+  /**
+   * Hands a running job back when its worker shuts down cleanly: the lease ends now, so another worker resumes it at
+   * once, and the interrupted attempt is not counted against failAbandoned's limit.
+   */
+  async release(jobId: string, workerId: string): Promise<void> {
+    await rows(
+      this.db,
+      sql`UPDATE crawl_jobs SET lease_owner = NULL, lease_expires_at = now() - interval '1 second', attempts = GREATEST(attempts - 1, 0), current_url = NULL
+          WHERE id = ${jobId} AND lease_owner = ${workerId} AND status = 'running' RETURNING id`,
+    );
+  }
+
   async addCounts(jobId: string, delta: Partial<Record<CounterName, number>>): Promise<void> {
     const sets = Object.entries(delta)
       .filter(([, n]) => n)
@@ -142,6 +154,14 @@ export class CrawlJobStore {
 
   async markUrl(jobId: string, url: string, state: "done" | "skipped" | "errored", detail: string | null = null): Promise<void> {
     await this.db.update(crawlUrls).set({ state, detail }).where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.url, url)));
+  }
+
+  /** Frontier addresses whose fetch failed, with the recorded reason (decides which unseen pages are really gone). */
+  async erroredUrls(jobId: string): Promise<Array<{ url: string; detail: string | null }>> {
+    return this.db
+      .select({ url: crawlUrls.url, detail: crawlUrls.detail })
+      .from(crawlUrls)
+      .where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.state, "errored")));
   }
 
   async countUrls(jobId: string): Promise<{ total: number; finished: number }> {

@@ -1,0 +1,27 @@
+// site-search worker: runs the crawl worker and the embedding queue without the HTTP API, until SIGINT/SIGTERM.
+// Several such processes may share one PostgreSQL database; running jobs are handed back on a clean stop.
+import type { Config } from "../config.ts";
+import { createServices } from "../app.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
+
+export async function runWorker(config: Config): Promise<void> {
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir, "site-search worker");
+  // createServices starts nothing itself here: this command decides what runs.
+  const services = await createServices({ ...config, runWorkers: false });
+  services.crawlWorker.start();
+  services.embeddingQueue?.start();
+  services.log.info("site-search worker running", { workerId: services.crawlWorker.id, database: services.database.kind, embeddings: services.embedder?.model ?? null });
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      services.log.info("site-search worker stopping", { signal });
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  // close() stops the crawl worker (handing its jobs back), then the embedding queue, then the database.
+  await services.close();
+  unlock();
+  process.exit(0);
+}

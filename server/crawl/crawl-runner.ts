@@ -1,0 +1,215 @@
+// Runs one claimed crawl job end to end: robots.txt, seeds (base URL and sitemaps), a breadth-first walk of the
+// database frontier with per-host politeness, then removal of vanished pages and the final job and site state.
+import type { CrawlJobRow, CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
+import type { DocumentStore } from "../adapters/postgres/document-store.ts";
+import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { IngestService } from "../ingest/ingest-service.ts";
+import type { Logger } from "../logger.ts";
+import type { PageFetcher } from "../ports/page-fetcher.ts";
+import type { CrawlerConfig } from "../../shared/sites.ts";
+import { createCrawlScope } from "./crawl-scope.ts";
+import { CrawlProgress } from "./crawl-progress.ts";
+import { HostThrottle } from "./host-throttle.ts";
+import { JobFrontier } from "./job-frontier.ts";
+import { isGoneDetail, visitPage, type VisitContext } from "./page-visit.ts";
+import { allowAllPolicy, loadRobotsPolicy, type FetchText, type RobotsPolicy } from "./robots-policy.ts";
+import { collectSitemapUrls } from "./sitemap.ts";
+import { normaliseUrl } from "./url-normalise.ts";
+
+export interface CrawlRunnerDeps {
+  jobs: CrawlJobStore;
+  sites: SiteStore;
+  documents: DocumentStore;
+  ingest: IngestService;
+  /** The page fetcher for a job: plain HTTP, or headless Chromium when javascriptEnabled. */
+  fetcherFor(config: CrawlerConfig): PageFetcher;
+  /** robots.txt and sitemaps (never rendered). */
+  fetchText: FetchText;
+  userAgent: string;
+  workerId: string;
+  leaseSeconds: number;
+  /** Requests in flight per host, and the least gap between their starts when robots.txt names no Crawl-delay. */
+  hostConcurrency: number;
+  hostIntervalMs: number;
+  onSiteChanged(siteId: string): void;
+  log: Logger;
+}
+
+/** How the attempt ended; "stopped" means cancelled, taken over, or handed back by a stopping worker. */
+export type RunOutcome = "completed" | "failed" | "stopped";
+
+/** Sitemap entries are one hop from the base URL, so maxDepth 0 crawls the base URL alone. */
+const SITEMAP_DEPTH = 1;
+
+class CrawlFailed extends Error {}
+
+export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signal?: AbortSignal): Promise<RunOutcome> {
+  const site = await deps.sites.getById(job.siteId);
+  if (!site) {
+    await deps.jobs.finish(job.id, deps.workerId, "failed", "The site was deleted.");
+    return "failed";
+  }
+  const progress = new CrawlProgress(deps.jobs, {
+    jobId: job.id, workerId: deps.workerId, leaseSeconds: deps.leaseSeconds, signal,
+    onIndexed: () => deps.onSiteChanged(site.id),
+  });
+  progress.start();
+  let failure: string | null = null;
+  let complete = false;
+  try {
+    complete = await crawl(job, site.orgId, deps, progress);
+  } catch (error) {
+    if (!progress.signal.aborted && !(error instanceof CrawlFailed)) deps.log.error("crawl failed", { jobId: job.id, error });
+    failure = progress.signal.aborted ? null : (error as Error).message;
+  } finally {
+    await progress.stop();
+    // Counted work was recorded in the frontier too, so its counts stand whoever finishes the job.
+    await progress.flush().catch(() => {});
+  }
+  if (progress.signal.aborted || !(await progress.beat().catch(() => false))) return "stopped";
+
+  if (failure !== null) {
+    if (!(await deps.jobs.finish(job.id, deps.workerId, "failed", failure))) return "stopped";
+    await deps.sites.update(site.orgId, site.id, { status: "error", lastError: failure });
+    deps.onSiteChanged(site.id);
+    return "failed";
+  }
+  await removeVanishedPages(job.id, site.id, complete, deps);
+  if (!(await deps.jobs.finish(job.id, deps.workerId, "completed"))) return "stopped";
+  await deps.sites.update(site.orgId, site.id, { status: "ready", lastError: null, lastCrawledAt: new Date() });
+  deps.onSiteChanged(site.id);
+  return "completed";
+}
+
+/** Returns whether the frontier was drained (false when maxPages cut the crawl short). Throws CrawlFailed when nothing could be crawled. */
+async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, progress: CrawlProgress): Promise<boolean> {
+  const config = job.config;
+  const stop = progress.signal;
+  const base = normaliseUrl(job.baseUrl);
+  if (base === null) throw new CrawlFailed(`The base URL ${job.baseUrl} is not an http(s) address.`);
+  const scope = createCrawlScope({ baseUrl: base, includePatterns: config.includePatterns, excludePatterns: config.excludePatterns });
+  const throttle = new HostThrottle({ concurrency: deps.hostConcurrency, minIntervalMs: deps.hostIntervalMs });
+
+  const policies = new Map<string, Promise<RobotsPolicy>>();
+  const robotsFor = (url: string): Promise<RobotsPolicy> => {
+    if (!config.respectRobotsTxt) return Promise.resolve(allowAllPolicy);
+    const { origin, host } = new URL(url);
+    let policy = policies.get(origin);
+    if (!policy) {
+      policy = loadRobotsPolicy(origin, deps.fetchText, deps.userAgent, stop).then((loaded) => {
+        throttle.setCrawlDelay(host, loaded.crawlDelaySeconds);
+        return loaded;
+      });
+      policies.set(origin, policy);
+    }
+    return policy;
+  };
+  const robots = await robotsFor(base);
+  if (robots.source === "unreachable") throw new CrawlFailed(await unreachableReason(base, deps, stop));
+
+  const frontier = new JobFrontier(deps.jobs, {
+    jobId: job.id, scope, maxDepth: config.maxDepth, maxPages: config.maxPages, robots,
+    onDiscovered: (n) => progress.count("pagesDiscovered", n),
+  });
+  await frontier.resume();
+  await frontier.add([base], 0, { seed: true });
+  if (config.maxDepth >= SITEMAP_DEPTH) {
+    const origin = new URL(base).origin;
+    const roots = [...new Set([...robots.sitemaps, `${origin}/sitemap.xml`])];
+    const sitemaps = await collectSitemapUrls({ roots, fetchText: deps.fetchText, maxUrls: config.maxPages * 10, signal: stop });
+    await frontier.add(sitemaps.urls, SITEMAP_DEPTH);
+  }
+  if (!robots.isAllowed(base) && (await deps.jobs.countUrls(job.id)).total === 0) {
+    throw new CrawlFailed(`robots.txt of ${new URL(base).origin} does not allow ${deps.userAgent} to fetch ${base}, and no sitemap lists an allowed page.`);
+  }
+
+  const baseFetch: { error: string | null } = { error: null };
+  const ctx: VisitContext = {
+    jobId: job.id, orgId, siteId: job.siteId, throttle, scope, robotsFor, frontier, progress, signal: stop,
+    fetcher: deps.fetcherFor(config),
+    ingest: deps.ingest,
+    allowRedirect: (url) => {
+      const normalised = normaliseUrl(url);
+      const reason = normalised === null ? "invalid-url" : scope.reason(normalised);
+      return reason === null || reason === "not-included";
+    },
+  };
+  await runPool(deps.hostConcurrency * 2, stop, frontier, async (entry) => {
+    const result = await visitPage(entry, ctx);
+    if (entry.url === base && result.state === "errored") baseFetch.error = result.detail;
+    await frontier.finish(entry.url, result.state, result.detail);
+  });
+  stop.throwIfAborted();
+
+  if (baseFetch.error !== null && job.pagesCrawled + progress.counted("pagesCrawled") === 0) {
+    throw new CrawlFailed(`The base URL ${base} could not be crawled (${baseFetch.error}); no page was fetched.`);
+  }
+  const { total, finished } = await deps.jobs.countUrls(job.id);
+  return finished >= total;
+}
+
+/** RFC 9309 forbids crawling when robots.txt fails; say whether the site is down or only robots.txt is. */
+async function unreachableReason(base: string, deps: CrawlRunnerDeps, signal: AbortSignal): Promise<string> {
+  try {
+    const page = await deps.fetchText(base, signal);
+    return `robots.txt of ${new URL(base).origin} answered with an error (the base URL answered HTTP ${page.status}), so no page may be crawled; the next crawl tries again.`;
+  } catch (error) {
+    signal.throwIfAborted();
+    return `The base URL ${base} could not be reached: ${(error as Error).message}`;
+  }
+}
+
+/** Runs `visit` on up to `size` frontier entries at once until the frontier is empty (or its budget spent). */
+async function runPool(size: number, stop: AbortSignal, frontier: JobFrontier, visit: (entry: { url: string; depth: number }) => Promise<void>): Promise<void> {
+  let active = 0;
+  let failure: unknown = null;
+  let wakeIdle: Array<() => void> = [];
+  const notify = () => {
+    const waiting = wakeIdle;
+    wakeIdle = [];
+    for (const wake of waiting) wake();
+  };
+  stop.addEventListener("abort", notify, { once: true });
+  const lane = async () => {
+    while (!stop.aborted && failure === null) {
+      const entry = await frontier.next();
+      if (!entry) {
+        // Pages still being read may add links; wait for one to finish before deciding the crawl is over.
+        if (active === 0 || frontier.exhaustedBudget) return;
+        await new Promise<void>((resolve) => wakeIdle.push(resolve));
+        continue;
+      }
+      active++;
+      try {
+        await visit(entry);
+      } catch (error) {
+        if (!stop.aborted) failure ??= error;
+      } finally {
+        active--;
+        notify();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, size) }, lane));
+  stop.removeEventListener("abort", notify);
+  if (failure !== null) throw failure;
+}
+
+/**
+ * After a successful crawl, crawl-sourced pages it did not see are removed: they are gone (404/410) or no longer
+ * linked. Pages whose fetch failed for another reason (timeout, 5xx) are kept, since they may well still exist.
+ * When maxPages cut the crawl short only the pages that answered 404/410 go. Pages pushed through the API stay.
+ */
+async function removeVanishedPages(jobId: string, siteId: string, complete: boolean, deps: CrawlRunnerDeps): Promise<void> {
+  const unseen = await deps.documents.crawledPagesNotIn(siteId, jobId);
+  if (unseen.length === 0) return;
+  const errored = await deps.jobs.erroredUrls(jobId);
+  const gone = new Set(errored.filter((e) => isGoneDetail(e.detail)).map((e) => e.url));
+  const failed = new Set(errored.filter((e) => !isGoneDetail(e.detail)).map((e) => e.url));
+  const remove = unseen.filter((url) => {
+    const normalised = normaliseUrl(url) ?? url;
+    return complete ? !failed.has(normalised) : gone.has(normalised);
+  });
+  const removed = await deps.documents.deletePages(siteId, { urls: remove });
+  if (removed > 0) deps.log.info("removed pages no longer on the site", { siteId, removed });
+}

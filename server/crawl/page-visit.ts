@@ -1,0 +1,122 @@
+// One step of a crawl: fetch a frontier address, follow its links, and index it unless robots meta, a canonical
+// link, scope or content type say otherwise. A failing page is recorded and counted; it never stops the crawl.
+import type { IngestService } from "../ingest/ingest-service.ts";
+import { cleanHtml, type CleanedPage } from "../ingest/clean-html.ts";
+import { FetchFailure, type FetchedPage, type PageFetcher } from "../ports/page-fetcher.ts";
+import type { CrawlScope } from "./crawl-scope.ts";
+import type { CrawlProgress } from "./crawl-progress.ts";
+import type { HostThrottle } from "./host-throttle.ts";
+import type { FrontierEntry, JobFrontier } from "./job-frontier.ts";
+import type { RobotsPolicy } from "./robots-policy.ts";
+import { normaliseUrl } from "./url-normalise.ts";
+
+export interface VisitContext {
+  jobId: string;
+  orgId: string;
+  siteId: string;
+  fetcher: PageFetcher;
+  throttle: HostThrottle;
+  scope: CrawlScope;
+  robotsFor(url: string): Promise<RobotsPolicy>;
+  /** Redirect hops must stay on the site (include patterns aside: a redirect may pass through a hub page). */
+  allowRedirect(url: string): boolean;
+  frontier: JobFrontier;
+  ingest: IngestService;
+  progress: CrawlProgress;
+  signal: AbortSignal;
+}
+
+export type VisitResult = { state: "done" | "skipped" | "errored"; detail: string | null };
+
+const HTML_TYPES = ["text/html", "application/xhtml+xml"];
+/** Failures that say "this is not a page for us" rather than "this page is broken". */
+const NOT_A_PAGE = new Set(["unsupported-type", "redirect-out-of-scope"]);
+
+/** X-Robots-Tag may name a user agent first ("otherbot: noindex"); any directive naming none applies to us. */
+function headerDirectives(headers: Record<string, string>): { noindex: boolean; nofollow: boolean } {
+  const value = (headers["x-robots-tag"] ?? "").toLowerCase();
+  const general = value.split(",").filter((part) => !/^\s*[a-z0-9_-]+\s*:/.test(part) || /^\s*(noindex|nofollow|none)\b/.test(part)).join(",");
+  return { noindex: /\b(noindex|none)\b/.test(general), nofollow: /\b(nofollow|none)\b/.test(general) };
+}
+
+/** "HTTP 404" and "HTTP 410" mark a page as gone; the runner removes such pages even from a truncated crawl. */
+export const isGoneDetail = (detail: string | null) => detail !== null && /^HTTP (404|410)\b/.test(detail);
+
+async function fetchPage(entry: FrontierEntry, ctx: VisitContext): Promise<FetchedPage | VisitResult> {
+  try {
+    return await ctx.throttle.run(entry.url, () => ctx.fetcher.fetch({ url: entry.url, signal: ctx.signal, allowRedirect: ctx.allowRedirect }), ctx.signal);
+  } catch (error) {
+    ctx.signal.throwIfAborted();
+    if (error instanceof FetchFailure && NOT_A_PAGE.has(error.reason)) {
+      ctx.progress.count("pagesSkipped");
+      return { state: "skipped", detail: `${error.reason}: ${error.message}` };
+    }
+    ctx.progress.count("pagesErrored");
+    ctx.progress.count("errors");
+    const reason = error instanceof FetchFailure ? error.reason : "error";
+    return { state: "errored", detail: `${reason}: ${(error as Error).message}` };
+  }
+}
+
+/** Where the page is indexed: its canonical URL when that is on the site and not crawled separately. */
+async function indexAddress(pageUrl: string, cleaned: CleanedPage | null, entry: FrontierEntry, ctx: VisitContext): Promise<string | VisitResult> {
+  const canonical = cleaned?.canonicalUrl ? normaliseUrl(cleaned.canonicalUrl) : null;
+  if (canonical === null || canonical === pageUrl || !ctx.scope.inScope(canonical)) return pageUrl;
+  if (!(await ctx.robotsFor(canonical)).isAllowed(canonical)) return pageUrl;
+  if (await ctx.frontier.claim(canonical, entry.depth)) return canonical;
+  ctx.progress.count("pagesSkipped");
+  return { state: "skipped", detail: `duplicate: its canonical URL ${canonical} is crawled itself` };
+}
+
+export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promise<VisitResult> {
+  if (!(await ctx.robotsFor(entry.url)).isAllowed(entry.url)) {
+    ctx.progress.count("pagesSkipped");
+    return { state: "skipped", detail: "robots.txt disallows it" };
+  }
+  ctx.progress.currentUrl = entry.url;
+  const fetched = await fetchPage(entry, ctx);
+  if ("state" in fetched) return fetched;
+  if (fetched.status < 200 || fetched.status >= 300) {
+    ctx.progress.count("pagesErrored");
+    ctx.progress.count("errors");
+    return { state: "errored", detail: `HTTP ${fetched.status}` };
+  }
+
+  const pageUrl = normaliseUrl(fetched.url) ?? entry.url;
+  if (pageUrl !== entry.url && !(await ctx.frontier.claim(pageUrl, entry.depth))) {
+    ctx.progress.count("pagesSkipped");
+    return { state: "skipped", detail: `duplicate: redirects to ${pageUrl}, crawled itself` };
+  }
+  ctx.progress.count("pagesCrawled");
+
+  const isHtml = HTML_TYPES.includes(fetched.contentType.split(";", 1)[0]!.trim().toLowerCase());
+  const cleaned = isHtml ? cleanHtml(fetched.body, pageUrl) : null;
+  const header = headerDirectives(fetched.headers);
+  const noindex = header.noindex || Boolean(cleaned?.robots.noindex);
+  const nofollow = header.nofollow || Boolean(cleaned?.robots.nofollow);
+  if (cleaned && !nofollow) await ctx.frontier.add(cleaned.links, entry.depth + 1);
+
+  if (noindex) {
+    ctx.progress.count("pagesSkipped");
+    return { state: "skipped", detail: "noindex" };
+  }
+  // The base URL is fetched for its links even when include patterns leave it out of the index.
+  if (!ctx.scope.inScope(pageUrl)) {
+    ctx.progress.count("pagesSkipped");
+    return { state: "skipped", detail: "not matched by the include patterns" };
+  }
+  const address = await indexAddress(pageUrl, cleaned, entry, ctx);
+  if (typeof address !== "string") return address;
+
+  const outcome = await ctx.ingest.ingestPage(
+    { url: address, content: fetched.body },
+    { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl", crawlJobId: ctx.jobId, signal: ctx.signal, cleaned: cleaned ?? undefined },
+  );
+  if (outcome.status === "error") {
+    ctx.progress.count("pagesErrored");
+    ctx.progress.count("errors");
+    return { state: "errored", detail: `not indexed: ${outcome.error}` };
+  }
+  ctx.progress.count(outcome.status === "processed" ? "pagesProcessed" : "pagesSkipped");
+  return { state: "done", detail: outcome.status === "skipped" ? "unchanged" : null };
+}
