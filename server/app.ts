@@ -46,6 +46,8 @@ import { IngestService } from "./ingest/ingest-service.ts";
 import { PageService } from "./ingest/page-service.ts";
 import { EmbeddingQueue } from "./ingest/embedding-queue.ts";
 import { CrawlService } from "./crawl/crawl-service.ts";
+import type { CrawlWorker } from "./crawl/crawl-worker.ts";
+import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
 import { Limits } from "../shared/limits.ts";
@@ -79,6 +81,8 @@ export interface Services {
   embeddingQueue: EmbeddingQueue | null;
   crawlJobs: CrawlJobStore;
   crawl: CrawlService;
+  /** Runs crawl jobs; started only when RUN_WORKERS is on (tests drive it themselves). */
+  crawlWorker: CrawlWorker;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
   /** Stops background work and closes the database. */
@@ -171,18 +175,21 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
-  const crawl = new CrawlService(siteStore, crawlJobs);
+  const crawl = new CrawlService(siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
+  const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners });
   healthChecks.push({
     name: "embeddings",
     check: async () => ({ ok: true, model: embedder?.model ?? null, dimensions: embedder?.dimensions ?? null, pendingChunks: await embeddingStore.pendingCount() }),
   });
   if (config.runWorkers) embeddingQueue?.start();
+  if (config.runWorkers) crawlWorker.start();
 
   return {
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
-    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, siteChangeListeners,
+    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners,
     close: async () => {
+      await crawlWorker.stop();
       await embeddingQueue?.stop();
       await statistics?.close();
       // An embedder the caller passed in is the caller's to close; one built here (the MiniLM workers) is ours.
