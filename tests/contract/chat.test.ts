@@ -29,6 +29,9 @@ const chat = (siteId: string, body: unknown, headers: Record<string, string> = {
   app.request("POST", `/v1/public/sites/${siteId}/chat`, { body, headers: { origin: chatOrigin, ...headers } });
 const stream = (siteId: string, body: unknown) => chat(siteId, body, { accept: "text/event-stream" });
 
+/** Matches the install, configure and deploy pages well enough for all three to be quoted. */
+const threePageQuestion = "How do I install Acme, configure its region, deploy and roll back?";
+
 /** The text of the last user message the fake received: the sources block and the question. */
 const lastPrompt = (i = -1) => fake.requests.at(i)!.body.messages.at(-1).content as string;
 
@@ -70,8 +73,10 @@ describe("public chat with a model", () => {
     test("sources are only the cited pages, in citation order, renumbered from 1", async () => {
       const { siteId } = await createChatSite(ctx);
       fake.script({ text: "Deploy first [3]. Then roll back if needed [3][1]." });
-      const res = await chat(siteId, { query: "How do I deploy and roll back with Acme?" });
+      // A question touching three pages, so that a third source exists to be cited.
+      const res = await chat(siteId, { query: threePageQuestion });
       const candidates = [...lastPrompt().matchAll(/<source n="(\d+)" url="([^"]+)"/g)].map((m) => m[2]);
+      expect(candidates.length).toBeGreaterThanOrEqual(3);
       expect(res.body.answer).toBe("Deploy first [1]. Then roll back if needed [1][2].");
       expect(res.body.sources.map((s: { url: string }) => s.url)).toEqual([candidates[2], candidates[0]]);
     });
@@ -165,7 +170,7 @@ describe("public chat with a model", () => {
     test("sends sources, answer deltas and answer-end in order, and the deltas add up to the final answer", async () => {
       const { siteId } = await createChatSite(ctx);
       fake.script({ text: "Deploy with acme deploy [3], then roll back with acme rollback [3][1] if needed." });
-      const res = await stream(siteId, { query: "How do I deploy and roll back with Acme?" });
+      const res = await stream(siteId, { query: threePageQuestion });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/event-stream");
       expect(res.headers.get("cache-control")).toContain("no-cache");

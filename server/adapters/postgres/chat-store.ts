@@ -95,32 +95,3 @@ export class ChatStore {
     });
   }
 }
-
-/**
- * Stand-in retrieval until hybrid search is wired into chat: Postgres full-text search over chunks with
- * the question's words OR-ed, grouped by page. Same shape as HybridSearch.search, so swapping is one line.
- */
-export class FullTextPassageSearch {
-  constructor(private readonly db: Db) {}
-
-  async search(input: { siteIds: string[]; query: string; limit: number; minScore: number }) {
-    const words = [...new Set(input.query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 32);
-    if (words.length === 0 || input.siteIds.length === 0) return { results: [] };
-    const found = await rows<{ url: string; title: string; anchor: string | null; heading_path: string[]; text: string; rank: number }>(
-      this.db,
-      sql`SELECT p.url, p.title, c.anchor, c.heading_path, left(c.text, 300) AS text, ts_rank_cd(to_tsvector('english', c.search_text), q) AS rank
-          FROM chunks c JOIN pages p ON p.id = c.page_id,
-               to_tsquery('english', ${words.join(" | ")}) q
-          WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND to_tsvector('english', c.search_text) @@ q
-          ORDER BY rank DESC LIMIT 100`,
-    );
-    const pages = new Map<string, { url: string; title: string; snippet: string; score: number; sections: Array<{ anchor: string | null; headingPath: string[]; snippet: string }> }>();
-    for (const r of found) {
-      const score = Number(r.rank) / (Number(r.rank) + 0.1);
-      const page = pages.get(r.url) ?? { url: r.url, title: r.title, snippet: r.text, score, sections: [] };
-      page.sections.push({ anchor: r.anchor, headingPath: r.heading_path ?? [], snippet: r.text });
-      pages.set(r.url, page);
-    }
-    return { results: [...pages.values()].filter((p) => p.score >= input.minScore).slice(0, input.limit) };
-  }
-}

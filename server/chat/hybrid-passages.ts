@@ -1,0 +1,32 @@
+// Chat retrieval over the site's hybrid search: the page-grouped results, reduced to what passages quote.
+import type { HybridSearchInput, HybridSearchOutput } from "../search/hybrid-search.ts";
+import type { PassageSearch } from "./chat-passages.ts";
+
+/** The one method of HybridSearch chat calls. */
+export interface HybridSearcher {
+  search(input: HybridSearchInput): Promise<HybridSearchOutput>;
+}
+
+type PassageSearchInput = Parameters<PassageSearch["search"]>[0];
+type PassageSearchOutput = Awaited<ReturnType<PassageSearch["search"]>>;
+
+/**
+ * Without an embedder, or when it fails or is slow, hybrid search answers from keywords alone, so chat
+ * degrades with it instead of failing; only an outage of the lexical engine as well is an error.
+ */
+export class HybridPassageSearch implements PassageSearch {
+  constructor(private readonly hybrid: HybridSearcher) {}
+
+  async search(input: PassageSearchInput): Promise<PassageSearchOutput> {
+    const found = await this.hybrid.search({ siteIds: input.siteIds, query: input.query, limit: input.limit, minScore: input.minScore, signal: input.signal });
+    return {
+      results: found.results.map((r) => ({
+        url: r.url,
+        title: r.title,
+        snippet: r.snippet,
+        score: r.score,
+        sections: r.sections.map((s) => ({ anchor: s.anchor, headingPath: s.headingPath, snippet: s.snippet })),
+      })),
+    };
+  }
+}
