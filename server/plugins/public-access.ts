@@ -100,7 +100,7 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
   /** Applies the feature's per-IP limit and the optional cross-feature one; headers show the tightest. */
   async function limit(scope: string, ip: string, site: PublicSite | null, feature: PublicFeature, headers: Record<string, string>) {
     await deps.limiter.check(`public-${feature}:${scope}:${ip}`, perMinute(site, feature), headers, `${feature} requests`);
-    // Same key as chat's, so the cap covers search and chat together.
+    // One key for both features, so the cap covers search and chat together.
     if (site?.rateLimits.perIpPerMinute) await deps.limiter.check(`public-ip:${site.id}:${ip}`, site.rateLimits.perIpPerMinute, headers, "requests");
   }
 
@@ -117,6 +117,23 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
       if (!site) throw notFound("Site");
       if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
       if (!originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed();
+      return site;
+    },
+
+    /**
+     * Admits a visitor signal about a feature (a result click for search, an answer rating for chat): the
+     * feature must be on and the signal must come from an allowed page. Unlike a search, a request with no
+     * Origin or Referer is refused, since only the widget on such a page sends these. Signals are limited
+     * per IP on their own counter, at the feature's rate, so they never use up the visitor's searches.
+     */
+    async admitSignal(input: { siteId: string; feature: PublicFeature; request: Request; ip: string; headers: Record<string, string> }): Promise<S> {
+      const origin = callerOrigin(input.request);
+      setCorsHeaders(input.headers, origin);
+      const site = await deps.sites.getById(input.siteId);
+      await deps.limiter.check(`public-${input.feature}-signal:${input.siteId}:${input.ip}`, perMinute(site, input.feature), input.headers, input.feature === "search" ? "result clicks" : "answer ratings");
+      if (!site) throw notFound("Site");
+      if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
+      if (origin === null || !originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed();
       return site;
     },
 

@@ -6,6 +6,7 @@ import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest } from "../errors/app-error.ts";
 import type { ChatService, ChatSite } from "../chat/chat-service.ts";
 import { openEventStream, wantsEventStream } from "../chat/sse.ts";
+import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
@@ -23,54 +24,60 @@ export function questionOf(body: ChatRequest): string {
 
 export interface PublicChatDeps {
   chat: ChatService;
-  /**
-   * Resolves the site of a public chat request after the origin, feature and rate-limit checks
-   * (plugins/public-access.ts): throws 404/403/429, and puts CORS and X-RateLimit headers in `headers`.
-   */
-  admit(input: { siteId: string; request: Request; headers: Record<string, string> }): Promise<{ site: ChatSite; ip: string | null }>;
+  gate: PublicAccessGate<PublicSite & ChatSite>;
+  trustProxy: boolean;
   onUnexpectedError?(error: unknown): void;
 }
 
 export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/sites") {
-  return routeGroup(prefix, "Public chat").post(
-    "/:siteId/chat",
-    async ({ params, body, request, set }) => {
-      const headers = set.headers as Record<string, string>;
-      const { site, ip } = await deps.admit({ siteId: params.siteId, request, headers });
-      const question = questionOf(body);
-      const ask = { site, ip, question, sessionId: body.sessionId };
-      if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
-      // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.
-      const stream = openEventStream({ headers, signal: request.signal, onUnexpectedError: deps.onUnexpectedError }, async (send, signal) => {
-        const result = await deps.chat.ask({
-          ...ask,
-          signal,
-          events: {
-            onSources: (data) => send(ChatStreamEvent.sources, data),
-            onDelta: (text, sources) => send(ChatStreamEvent.answerDelta, sources ? { text, sources } : { text }),
-          },
+  return routeGroup(prefix, "Public chat")
+    // Before validation, so a 400 for an over-long question is readable by the widget too.
+    .onTransform({ as: "local" }, ({ request, set }) => setCorsHeaders(set.headers as Record<string, string>, callerOrigin(request)))
+    .options("/:siteId/chat", async ({ params, request, set }) => {
+      await deps.gate.preflight({ siteIds: [params.siteId], feature: "chat", request, headers: set.headers as Record<string, string> });
+      set.status = 204;
+      return "";
+    }, { params: SiteParams, detail: { summary: "CORS preflight for the site's chat" } })
+    .post(
+      "/:siteId/chat",
+      async ({ params, body, request, set, server }) => {
+        const headers = set.headers as Record<string, string>;
+        const ip = clientIp(request, server, deps.trustProxy);
+        const site = await deps.gate.admitSite({ siteId: params.siteId, feature: "chat", request, ip, headers });
+        const question = questionOf(body);
+        const ask = { site, ip, question, sessionId: body.sessionId };
+        if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
+        // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.
+        const stream = openEventStream({ headers, signal: request.signal, onUnexpectedError: deps.onUnexpectedError }, async (send, signal) => {
+          const result = await deps.chat.ask({
+            ...ask,
+            signal,
+            events: {
+              onSources: (data) => send(ChatStreamEvent.sources, data),
+              onDelta: (text, sources) => send(ChatStreamEvent.answerDelta, sources ? { text, sources } : { text }),
+            },
+          });
+          const end: AnswerEndEventData = {
+            sessionId: result.sessionId,
+            answerId: result.answerId,
+            answered: result.answered,
+            sources: result.sources,
+            answer: result.answer,
+            mode: result.mode,
+          };
+          send(ChatStreamEvent.answerEnd, end);
         });
-        const end: AnswerEndEventData = {
-          sessionId: result.sessionId,
-          answerId: result.answerId,
-          answered: result.answered,
-          sources: result.sources,
-          answer: result.answer,
-          mode: result.mode,
-        };
-        send(ChatStreamEvent.answerEnd, end);
-      });
-      return (await stream) as unknown as ChatResponse;
-    },
-    {
-      params: SiteParams,
-      body: ChatRequest,
-      response: { 200: ChatResponse, ...errors },
-      detail: {
-        summary: "Ask a question about the site; cited answer as JSON, or as server-sent events with Accept: text/event-stream",
-        description:
-          "Events in order: sources (retrieved candidates), answer-delta (text; adds up to the final answer), answer-end (final answer and cited sources), or error.",
+        return (await stream) as unknown as ChatResponse;
       },
-    },
-  );
+      {
+        params: SiteParams,
+        body: ChatRequest,
+        response: { 200: ChatResponse, ...errors },
+        detail: {
+          summary: "Ask a question about the site; cited answer as JSON, or as server-sent events with Accept: text/event-stream",
+          description:
+            "Events in order: sources (retrieved candidates), answer-delta (text; adds up to the final answer), answer-end (final answer and cited sources), or error.",
+        },
+      },
+    );
 }

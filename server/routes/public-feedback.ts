@@ -6,26 +6,44 @@ import { ClickBody, FeedbackBody } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { notFound } from "../errors/app-error.ts";
 import { parseBeaconBody } from "../analytics/beacon-body.ts";
-import type { PublicFeature } from "../analytics/public-gate.ts";
 import type { ClickRecord } from "../analytics/event-recorder.ts";
+import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-export interface PublicFeedbackDeps {
-  /** Resolves the site after the public-access checks for the feature (404/403/429), setting CORS headers. */
-  admit(input: { siteId: string; request: Request; headers: Record<string, string>; feature: PublicFeature }): Promise<{ id: string; orgId: string }>;
+/** What analytics records; the gate comes from the composition root. */
+export interface FeedbackRecorder {
   recordClick(click: ClickRecord): void;
   /** False when the answer does not exist or belongs to another site. */
   rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null): Promise<boolean>;
 }
 
+export interface PublicFeedbackDeps extends FeedbackRecorder {
+  gate: PublicAccessGate<PublicSite>;
+  trustProxy: boolean;
+}
+
 export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public feedback")
+    // Before parsing, so a 400 for a bad body is readable by the widget too.
+    .onTransform({ as: "local" }, ({ request, set }) => setCorsHeaders(set.headers as Record<string, string>, callerOrigin(request)))
+    // sendBeacon's text/plain needs no preflight, but the widget's JSON rating does.
+    .options("/:siteId/click", async ({ params, request, set }) => {
+      await deps.gate.preflight({ siteIds: [params.siteId], feature: "search", request, headers: set.headers as Record<string, string> });
+      set.status = 204;
+      return "";
+    }, { params: SiteParams, detail: { summary: "CORS preflight for result clicks" } })
+    .options("/:siteId/feedback", async ({ params, request, set }) => {
+      await deps.gate.preflight({ siteIds: [params.siteId], feature: "chat", request, headers: set.headers as Record<string, string> });
+      set.status = 204;
+      return "";
+    }, { params: SiteParams, detail: { summary: "CORS preflight for answer ratings" } })
     .post(
       "/:siteId/click",
-      async ({ params, body, request, set }) => {
-        const site = await deps.admit({ siteId: params.siteId, request, headers: set.headers as Record<string, string>, feature: "search" });
+      async ({ params, body, request, set, server }) => {
+        const ip = clientIp(request, server, deps.trustProxy);
+        const site = await deps.gate.admitSignal({ siteId: params.siteId, feature: "search", request, ip, headers: set.headers as Record<string, string> });
         const click = parseBeaconBody(ClickBody, body);
         deps.recordClick({ orgId: site.orgId, siteId: site.id, query: click.query, url: click.url, position: click.position });
         set.status = 204;
@@ -42,8 +60,9 @@ export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/pub
     )
     .post(
       "/:siteId/feedback",
-      async ({ params, body, request, set }) => {
-        const site = await deps.admit({ siteId: params.siteId, request, headers: set.headers as Record<string, string>, feature: "chat" });
+      async ({ params, body, request, set, server }) => {
+        const ip = clientIp(request, server, deps.trustProxy);
+        const site = await deps.gate.admitSignal({ siteId: params.siteId, feature: "chat", request, ip, headers: set.headers as Record<string, string> });
         const feedback = parseBeaconBody(FeedbackBody, body);
         const reason = feedback.reason?.trim() || null;
         if (!(await deps.rateAnswer(site.id, feedback.answerId, feedback.rating, reason))) throw notFound("Answer");

@@ -123,6 +123,28 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
     expect(row!.rating).toBeNull();
   });
 
+  test("the widget's JSON rating gets its CORS preflight from an allowed origin only", async () => {
+    const { siteId } = await publicSite();
+    const path = `/v1/public/sites/${siteId}/feedback`;
+    const allowed = await ctx.request("OPTIONS", path, { headers: { ...origin, "access-control-request-method": "POST" } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(origin.origin);
+    expect((await ctx.request("OPTIONS", path, { headers: { origin: "https://evil.example.net", "access-control-request-method": "POST" } })).status).toBe(403);
+  });
+
+  test("ratings are limited per IP at the chat rate, without using up the visitor's chats", async () => {
+    const { key, siteId } = await publicSite();
+    await ctx.request("PUT", `/api/sites/${siteId}`, { key, body: { rateLimits: { searchPerMinute: 60, chatPerMinute: 1 } } });
+    const answerId = await addAnswer(ctx.services, siteId, { question: "q" });
+    const path = `/v1/public/sites/${siteId}/feedback`;
+    expect((await ctx.request("POST", path, beacon({ answerId, rating: "up" }))).status).toBe(204);
+    const over = await ctx.request("POST", path, beacon({ answerId, rating: "down" }));
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toBe(String(over.body.retryAfter));
+    const chat = await ctx.request("POST", `/v1/public/sites/${siteId}/chat`, { body: { query: "anything" }, headers: origin });
+    expect(chat.status).toBe(200);
+  });
+
   test("public chat switched off is 403, a bad rating 400", async () => {
     const off = await publicSite({ chatEnabled: false });
     expect((await ctx.request("POST", `/v1/public/sites/${off.siteId}/feedback`, beacon({ answerId: "x", rating: "up" }))).status).toBe(403);
