@@ -18,10 +18,10 @@ import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
 import { widgetAssetRoutes } from "./routes/widget-assets.ts";
-import { ChatStore, FullTextPassageSearch } from "./adapters/postgres/chat-store.ts";
+import { ChatStore } from "./adapters/postgres/chat-store.ts";
 import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
 import { ChatService } from "./chat/chat-service.ts";
-import { chatAdmission } from "./chat/chat-admission.ts";
+import { HybridPassageSearch } from "./chat/hybrid-passages.ts";
 import { publicChatRoutes } from "./routes/public-chat.ts";
 import { createAnalyticsServices, type AnalyticsServices } from "./adapters/postgres/analytics-services.ts";
 import type { QueryRecorder } from "./analytics/event-recorder.ts";
@@ -129,18 +129,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     },
   ];
   const { anthropic } = config;
-  const chat = new ChatService({
-    // Until hybrid search is on Services, chat retrieves with Postgres full-text search (same result shape).
-    search: new FullTextPassageSearch(database.db),
-    store: new ChatStore(database.db),
-    model: anthropic.apiKey ? new AnthropicAnswerModel({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined }) : null,
-    clock: overrides.clock ?? (() => Date.now() / 1000),
-    sessionTtlSeconds: config.chatSessionTtlSeconds,
-    onBackgroundError: (what, error) => log.error(what, { error }),
-    onAnswered: (e) =>
-      analytics.queryRecorder.record({ orgId: e.orgId, siteId: e.siteId, kind: "chat", query: e.question, resultCount: e.sources, latencyMs: e.latencyMs, ip: e.ip, channel: "public" }),
-    onModelUsage: (usage) => analytics.usageRecorder.record(usage),
-  });
   const embedder = overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings);
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
@@ -159,6 +147,17 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   siteChangeListeners.push((siteId) => search.publicSearch.invalidateSite(siteId));
   const statistics = database.kind === "pglite" ? new StatisticsRefresher(database.db, { onError: (error) => log.warn("ANALYZE failed", { error }) }) : null;
   if (statistics) siteChangeListeners.push(() => statistics.contentChanged());
+  const chat = new ChatService({
+    search: new HybridPassageSearch(search.hybrid),
+    store: new ChatStore(database.db),
+    model: anthropic.apiKey ? new AnthropicAnswerModel({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined }) : null,
+    clock: overrides.clock ?? (() => Date.now() / 1000),
+    sessionTtlSeconds: config.chatSessionTtlSeconds,
+    onBackgroundError: (what, error) => log.error(what, { error }),
+    onAnswered: (e) =>
+      analytics.queryRecorder.record({ orgId: e.orgId, siteId: e.siteId, kind: "chat", query: e.question, resultCount: e.sources, latencyMs: e.latencyMs, ip: e.ip, channel: "public" }),
+    onModelUsage: (usage) => analytics.usageRecorder.record(usage),
+  });
 
   const documents = new DocumentStore(database.db, usesOutbox, embedder?.model ?? null);
   const embeddingStore = new EmbeddingStore(database.db);
@@ -223,8 +222,7 @@ export function createApp(services: Services) {
     .use(widgetAssetRoutes(services.config.widgetDir))
     .use(
       publicChatRoutes({
-        chat: services.chat,
-        admit: chatAdmission({ sites: services.siteStore, limiter: services.limiter, trustProxy: services.config.trustProxy }),
+        chat: services.chat, gate: services.search.gate, trustProxy: services.config.trustProxy,
         onUnexpectedError: (error) => log.error("chat stream failed", { error }),
       }),
     )
@@ -235,7 +233,7 @@ export function createApp(services: Services) {
     .use(crawlRoutes({ crawl: services.crawl, auth }))
     .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
     .use(usageRoutes({ usage: services.analytics.usage, auth }))
-    .use(publicFeedbackRoutes(services.analytics.publicFeedback))
+    .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))
     .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
     .use(
       publicGroupSearchRoutes({
