@@ -5,8 +5,9 @@ import { chatOrigin, createChatSite, parseEventStream } from "../fixtures/chat-s
 let now = Math.floor(Date.now() / 1000);
 let ctx: TestContext;
 beforeAll(async () => {
-  // No ANTHROPIC_API_KEY: the service answers offline, by extracting cited sentences.
-  ctx = await createTestContext({ ANTHROPIC_API_KEY: "" }, { clock: () => now });
+  // No ANTHROPIC_API_KEY: the service answers offline, by extracting cited sentences. Keyword retrieval only
+  // (chat-hybrid.test.ts covers vectors), so no question waits for the embedding model to load.
+  ctx = await createTestContext({ ANTHROPIC_API_KEY: "" }, { clock: () => now, embedder: null });
 }, 60_000);
 afterAll(() => ctx.close());
 beforeEach(() => {

@@ -13,7 +13,8 @@ let env: Record<string, string>;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
   env = { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: fake.url, CHAT_SESSION_TTL_SECONDS: "600" };
-  ctx = await createTestContext(env, { clock: () => now });
+  // Keyword retrieval only (chat-hybrid.test.ts covers vectors), so no question waits for the embedding model to load.
+  ctx = await createTestContext(env, { clock: () => now, embedder: null });
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
@@ -133,7 +134,7 @@ describe("public chat with a model", () => {
 
     test.skipIf(!process.env.DATABASE_URL)("two app instances over one database continue the same session (PostgreSQL only)", async () => {
       // PGlite is one in-process database per app, so two instances can share one only through DATABASE_URL.
-      const other = await createTestContext(env, { clock: () => now });
+      const other = await createTestContext(env, { clock: () => now, embedder: null });
       try {
         const { siteId } = await createChatSite(ctx);
         fake.script({ text: "Run npm install -g acme-cli [1]." });
