@@ -1,22 +1,46 @@
-// Browser tests of <site-search> in Chromium: what a visitor does with mouse, keyboard and screen reader semantics.
-// Runs against the TEMPORARY scaffold server until tests/fixtures/test-server.ts exists (see scaffold-server.ts).
+// Browser tests of <site-search> in Chromium against the real server: what a visitor does with mouse, keyboard and
+// screen reader semantics, on pages ingested through the API, with answers streamed by the fake Claude server.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { startScaffoldServer, type ScaffoldDoc, type ScaffoldServer } from "./scaffold-server.ts";
+import { startTestServer, widgetBuilt, type DocPage, type TestServer } from "../fixtures/test-server.ts";
 import { launchChromium, WidgetPage } from "./widget-page.ts";
 
 const XSS = `<img src=x onerror="window.__xss=1">`;
-const docs: ScaffoldDoc[] = [
+const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+// Sections shorter than about 40 words fold into their parent's chunk, so each section here says enough to stand alone.
+const docs: DocPage[] = [
   {
-    url: "/docs/install",
+    path: "/docs/install",
     title: "Install guide",
-    snippet: "How to install the service on Linux and macOS.",
-    sections: [{ heading: "Linux", headingPath: ["Guide", "Install", "Linux"], anchor: "linux", snippet: "Install with the package manager." }],
+    summary: "How to install the service on Linux and macOS.",
+    html: `<h1>Guide</h1><p>This guide explains how to install the service on Linux and macOS, and what you need before you start: a machine with two gigabytes of memory, a recent kernel, and network access to the package mirror of your distribution.</p>
+      <h2>Install</h2><p>Pick the package that matches your system. Packages exist for Debian, Ubuntu, Fedora and Homebrew, and each one brings the server, the command line tool and a service definition that starts the server at boot.</p>
+      <h3 id="linux">Linux</h3><p>To install with the package manager, run apt install site-search on Debian and Ubuntu, or dnf install site-search on Fedora. The package creates a system user, a data directory under /var/lib and a systemd unit that you can enable once the install has finished.</p>`,
   },
-  { url: "/docs/configure", title: "Configure", snippet: "Configuration options after you install." },
-  { url: "/docs/evil", title: `Evil ${XSS} page`, snippet: `Evil snippet ${XSS} <script>window.__xss=1</script>` },
+  {
+    path: "/docs/configure",
+    title: "Configure",
+    summary: "Configuration options.",
+    html: `<h1>Configure</h1><p>Configuration options after you install: configure the port, the data directory and the log level through environment variables. Every option has a default, so a fresh install runs without any file; configure only what differs, then restart the service to apply the configuration.</p>`,
+  },
+  {
+    path: "/docs/evil",
+    title: `Evil ${XSS} page`,
+    summary: "A page whose text is markup.",
+    // Escaped, so the payload survives cleaning as text, the way a page that shows code would carry it.
+    html: `<h1>Evil</h1><p>Evil snippet ${escaped(XSS)} ${escaped("<script>window.__xss=1</script>")} quoted on a page about cross-site scripting, to check that titles and snippets are shown as text and never as markup.</p>`,
+  },
+  // The rest of a small documentation site: without other pages every word is common and nothing ranks.
+  ...[
+    ["Deploy", "Roll out a new version behind the load balancer one instance at a time; the health check keeps traffic away from an instance until it answers."],
+    ["Upgrade", "Read the release notes, take a backup, then replace the binary; migrations run on start and refuse to run twice."],
+    ["Backups", "Dump the database every night and copy the dump off the machine; restore it into a scratch database now and then to prove it works."],
+    ["Pricing", "The free plan covers one site and a thousand pages; paid plans add sites, pages, groups and longer analytics retention."],
+    ["Monitoring", "Scrape the metrics endpoint, alert on the error rate and on queue depth, and keep request logs for a week."],
+    ["Security", "Keys are hashed at rest, public endpoints check the calling origin, and every answer is sanitised before it is shown."],
+    ["Crawling", "The crawler follows links from the start page, obeys robots.txt, and renders JavaScript pages in a headless browser when asked."],
+    ["Analytics", "See the top queries, the questions nobody could answer, and how visitors rated each answer, per site and per day."],
+  ].map(([title, text]) => ({ path: `/docs/${title!.toLowerCase()}`, title: title!, html: `<h1>${title}</h1><p>${text} ${text}</p>` })),
 ];
 const answer = `You can **install** it with the package manager [1].\n\n\`\`\`sh\napt install site-search\n\`\`\`\n\n${XSS}\n\n[bad link](javascript:window.__xss=1) and see [2].`;
 
@@ -26,36 +50,45 @@ const script = `<script src="/site-search.js"></script>`;
 
 setDefaultTimeout(30_000);
 
-let server: ScaffoldServer;
+/** Polls until `find` returns something: beacons and ratings arrive after the click that sent them. */
+async function eventually<T>(find: () => T | undefined, timeoutMs = 5_000): Promise<T> {
+  for (const start = Date.now(); Date.now() - start < timeoutMs; await Bun.sleep(25)) {
+    const found = find();
+    if (found !== undefined) return found;
+  }
+  throw new Error("timed out waiting for the server to see the request");
+}
+
+let server: TestServer;
 let browser: Browser;
-const built = existsSync(join(import.meta.dir, "../../dist/site-search.js"));
+// CI builds the widget first; a missing build there must fail the suite, not skip it.
+const run = widgetBuilt || Boolean(process.env.CI);
 
 beforeAll(async () => {
-  server = startScaffoldServer({
+  if (!run) return;
+  server = await startTestServer({
     docs,
     answer,
-    deltaDelayMs: 10,
-    pages: {
-      "/inline": page(`<site-search site-id="docs"></site-search>`, script),
-      "/modal": page(`<button id="before">Before</button><site-search site-id="docs" mode="modal"></site-search>`, script),
-      "/bubble": page(`<p>Bubble from data attributes</p><script src="/site-search.js" data-site-id="docs" data-mode="bubble" data-suggested-questions="How do I install?|How do I configure?"></script>`),
-      "/themed": page(`<site-search class="slate" site-id="docs"></site-search>`, `${script}<link rel="stylesheet" href="/theme.css">`),
+    answerEventDelayMs: 10,
+    pages: ({ siteId, blockedSiteId }) => ({
+      "/inline": page(`<site-search site-id="${siteId}"></site-search>`, script),
+      "/modal": page(`<button id="before">Before</button><site-search site-id="${siteId}" mode="modal"></site-search>`, script),
+      "/bubble": page(`<p>Bubble from data attributes</p><script src="/site-search.js" data-site-id="${siteId}" data-mode="bubble" data-suggested-questions="How do I install?|How do I configure?"></script>`),
+      "/themed": page(`<site-search class="slate" site-id="${siteId}"></site-search>`, `${script}<link rel="stylesheet" href="/theme.css">`),
       "/theme.css": "site-search.slate { --site-search-accent: rgb(255, 0, 0); } site-search.slate::part(input) { font-size: 21px; }",
-      "/results": page(`<site-search mode="page" site-id="docs"></site-search>`, script),
-      "/blocked": page(`<site-search site-id="blocked"></site-search>`, script),
-      "/docs/install": page("<p>Install</p>"),
-      "/docs/configure": page("<p>Configure</p>"),
-    },
+      "/results": page(`<site-search mode="page" site-id="${siteId}"></site-search>`, script),
+      "/blocked": page(`<site-search site-id="${blockedSiteId}"></site-search>`, script),
+    }),
   });
   browser = await launchChromium();
-});
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  await server?.close();
 });
 
-describe.if(built)("site-search widget", () => {
+describe.if(run)("site-search widget", () => {
   describe("script-tag page", () => {
     test("shows results grouped by page with their sections and highlights", async () => {
       const w = await WidgetPage.open(browser, `${server.url}/inline`);
@@ -75,15 +108,17 @@ describe.if(built)("site-search widget", () => {
       await w.close();
     });
 
-    test("sends the click beacon as text/plain JSON", async () => {
+    test("sends the click beacon as text/plain JSON, and the server counts the click", async () => {
       const w = await WidgetPage.open(browser, `${server.url}/inline`);
       await w.search("configure");
       await w.part("option-title").getByText("Configure", { exact: true }).click();
       await w.page.waitForURL(/\/docs\/configure/);
-      await Bun.sleep(100);
-      const click = server.clicks.at(-1);
-      expect(click?.contentType).toContain("text/plain");
-      expect(JSON.parse(click?.body ?? "{}")).toMatchObject({ query: "configure", url: "/docs/configure" });
+      const beacon = await eventually(() => server.publicRequests.find((r) => r.path === `/v1/public/sites/${server.siteId}/click`));
+      expect(beacon.contentType).toContain("text/plain");
+      expect(beacon.status).toBe(204);
+      await server.ctx.services.analytics.flush();
+      const top = await server.ctx.request("GET", `/api/sites/${server.siteId}/top-queries`, { key: server.key });
+      expect(top.body.topQueries.find((q: { query: string }) => q.query === "configure")?.clicks).toBeGreaterThanOrEqual(1);
       await w.close();
     });
   });
@@ -187,14 +222,15 @@ describe.if(built)("site-search widget", () => {
       await w.page.keyboard.press("Enter");
       await w.waitForAnswer();
       expect(await w.part("answer-body").innerText()).toContain("install it with the package manager");
-      expect(await w.part("citation").first().getAttribute("href")).toBe(`${server.url}/docs/install`);
+      expect(await w.part("citation").first().getAttribute("href")).toStartWith(`${server.url}/docs/install`);
       expect(await w.part("code-copy").count()).toBe(1);
       expect(await w.part("source").count()).toBe(2);
       expect(await w.axeViolations()).toEqual([]);
+      expect(server.anthropic?.requests.length).toBeGreaterThan(0);
       await w.part("feedback-up").click();
-      await w.page.waitForFunction(() => true);
-      await Bun.sleep(50);
-      expect(server.feedback.at(-1)).toEqual({ answerId: "answer-1", rating: "up" });
+      await eventually(() => server.publicRequests.find((r) => r.path.endsWith("/feedback") && r.status === 204));
+      const rated = await server.ctx.request("GET", `/api/sites/${server.siteId}/feedback`, { key: server.key });
+      expect(rated.body.feedback).toContainEqual(expect.objectContaining({ question: "install", rating: "up" }));
       await w.close();
     });
 
