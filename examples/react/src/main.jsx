@@ -3,6 +3,10 @@ import { StrictMode, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import "site-search/widget";
 
+// Which server and site to search: VITE_* variables, e.g. from .env.local (see examples/README.md).
+const endpoint = import.meta.env.VITE_SITE_SEARCH_ENDPOINT || "http://localhost:3000";
+const siteId = import.meta.env.VITE_SITE_SEARCH_SITE_ID || "YOUR_SITE_ID";
+
 function App() {
   const ref = useRef(null);
   const [last, setLast] = useState("");
@@ -26,7 +30,7 @@ function App() {
   return (
     <main>
       <h1>React + site-search</h1>
-      <site-search ref={ref} mode="modal" endpoint="http://localhost:3000" site-id="YOUR_SITE_ID"></site-search>
+      <site-search ref={ref} mode="modal" endpoint={endpoint} site-id={siteId}></site-search>
       <p>Last selected: {last || "nothing yet"}</p>
     </main>
   );
