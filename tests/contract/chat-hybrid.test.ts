@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../fixtures/fake-anthropic-server.ts";
-import { chatOrigin, createChatSite } from "../fixtures/chat-site.ts";
-import { and, eq, isNull } from "drizzle-orm";
+import { chatOrigin, createChatSite, embedSiteChunks } from "../fixtures/chat-site.ts";
 import { MiniLmWasmEmbedder } from "../../server/adapters/embedder/minilm-wasm.ts";
-import { EmbeddingStore } from "../../server/adapters/postgres/embedding-store.ts";
-import { chunks } from "../../server/adapters/postgres/schema.ts";
 import type { Embedder } from "../../server/ports/embedder.ts";
 
 const embedder = new MiniLmWasmEmbedder({ passageWorkers: 0 });
@@ -24,22 +21,6 @@ afterAll(async () => {
 const chat = (app: TestContext, siteId: string, query: string) =>
   app.request("POST", `/v1/public/sites/${siteId}/chat`, { body: { query }, headers: { origin: chatOrigin } });
 
-/**
- * Gives the site's chunks their vectors as the embedding queue does (same text, same store). The queue's drain()
- * would embed every site's backlog, which on a shared PostgreSQL test database is every earlier test's pages.
- */
-async function embedSite(app: TestContext, siteId: string): Promise<number> {
-  const db = app.services.database.db;
-  const pending = await db
-    .select({ id: chunks.id, contentHash: chunks.contentHash, text: chunks.searchText })
-    .from(chunks)
-    .where(and(eq(chunks.siteId, siteId), isNull(chunks.embeddedAt)));
-  if (pending.length === 0) return 0;
-  const { vectors } = await embedder.embed({ texts: pending.map((c) => c.text), kind: "passage" });
-  await new EmbeddingStore(db).save(pending.map((c, i) => ({ id: c.id, contentHash: c.contentHash, vector: vectors[i]! })), embedder.model);
-  return pending.length;
-}
-
 /** Offline contexts for the degraded cases: no model, so the extractive answer shows what retrieval found. */
 async function offlineContext(embedderOverride: Embedder | null) {
   return createTestContext({ ANTHROPIC_API_KEY: "" }, { embedder: embedderOverride });
@@ -49,7 +30,8 @@ describe("chat retrieval over hybrid search", () => {
   describe("with the embedder on", () => {
     test("a question sharing no word with the right page is answered from that page", async () => {
       const { siteId } = await createChatSite(ctx);
-      await embedSite(ctx, siteId);
+      // Chunks whose text was embedded before already took their vector from the cache at ingest.
+      await embedSiteChunks(ctx, siteId, embedder);
       // The pricing page says "costs 20 euros per member"; the question uses none of its words.
       const question = "How expensive is a subscription?";
       const lexical = await ctx.services.search.lexical.search({ siteIds: [siteId], query: question, limit: 10 });
