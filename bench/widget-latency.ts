@@ -50,7 +50,7 @@ try {
           if (first !== title) return requestAnimationFrame(check);
           requestAnimationFrame(() => {
             // The search request's own share: fetch start to last byte, server time included.
-            const request = performance.getEntriesByType("resource").filter((e) => e.name.includes("/search?")).at(-1);
+            const request = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.name.includes("/search?")).at(-1);
             resolve([performance.now() - w.lastKey, request ? request.responseEnd - request.startTime : Number.NaN]);
           });
         };
