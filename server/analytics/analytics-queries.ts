@@ -41,7 +41,7 @@ export class AnalyticsQueries {
     const w = countWindow(range);
     const [{ bySite, byDay }, top, pages] = await Promise.all([
       this.store.counts(ids, w),
-      this.store.topQueries(ids, w, OVERVIEW_TOP_QUERIES),
+      this.store.topQueries(siteId === undefined ? { siteIds: ids, wholeOrg: orgId } : { siteIds: ids }, w, OVERVIEW_TOP_QUERIES),
       this.store.pagesBySite(ids),
     ]);
     const siteBreakdown = sites.map((s) => ({
@@ -64,13 +64,13 @@ export class AnalyticsQueries {
   async topQueries(orgId: string, siteId: string, rangeParam: string | undefined, limit: number): Promise<TopQueriesResponse> {
     const range = parseRange(rangeParam, this.clock());
     await this.site(orgId, siteId);
-    return { siteId, range: range.label, topQueries: await this.store.topQueries([siteId], countWindow(range), limit) };
+    return { siteId, range: range.label, topQueries: await this.store.topQueries({ siteIds: [siteId] }, countWindow(range), limit) };
   }
 
   async noResultQueries(orgId: string, siteId: string, rangeParam: string | undefined, limit: number): Promise<NoResultQueriesResponse> {
     const range = parseRange(rangeParam, this.clock());
     await this.site(orgId, siteId);
-    return { siteId, range: range.label, queries: await this.store.noResultQueries([siteId], countWindow(range), limit) };
+    return { siteId, range: range.label, queries: await this.store.noResultQueries({ siteIds: [siteId] }, countWindow(range), limit) };
   }
 
   async feedback(orgId: string, siteId: string, rangeParam: string | undefined, rating: "up" | "down" | undefined, limit: number): Promise<FeedbackListResponse> {

@@ -1,6 +1,8 @@
-// Folds a batch of raw events into daily rollup rows (one per site, UTC day, kind and query),
-// so each batch upserts every key once and in one order (two writers never deadlock on each other).
+// Folds a batch of raw events into daily rollup rows (one per site, UTC day, kind and query) and those into monthly
+// rows (one per site, UTC month and query), so each batch upserts every key once and in one order (two writers never
+// deadlock on each other).
 import { utcDay } from "./date-range.ts";
+import { monthOf } from "./month-split.ts";
 
 /**
  * The row with this query holds the day's totals for its site and kind, so totals and daily series
@@ -61,6 +63,48 @@ export function rollUp(events: readonly QueryEventRow[], clicks: readonly ClickE
   // Clicks come from search results, so they land on the search row of their query and day.
   for (const c of clicks) for (const row of rowsOf(c, "search")) row.clicks += 1;
   return [...rows.values()].sort((a, b) => compare(a.siteId, b.siteId) || compare(a.day, b.day) || compare(a.kind, b.kind) || compare(a.query, b.query));
+}
+
+export interface MonthlyRollupRow {
+  siteId: string;
+  orgId: string;
+  month: string;
+  query: string;
+  count: number;
+  noResults: number;
+  clicks: number;
+}
+
+/** Sums the daily rows of named queries by site, month and query (both kinds together); day totals are left out. */
+export function rollUpMonthly(daily: readonly DailyRollupRow[]): MonthlyRollupRow[] {
+  const rows = new Map<string, MonthlyRollupRow>();
+  for (const d of daily) {
+    if (d.query === DAY_TOTAL_QUERY) continue;
+    const month = monthOf(d.day);
+    const key = JSON.stringify([d.siteId, month, d.query]);
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { siteId: d.siteId, orgId: d.orgId, month, query: d.query, count: 0, noResults: 0, clicks: 0 }));
+    row.count += d.count;
+    row.noResults += d.noResults;
+    row.clicks += d.clicks;
+  }
+  return [...rows.values()].sort((a, b) => compare(a.siteId, b.siteId) || compare(a.month, b.month) || compare(a.query, b.query));
+}
+
+export type OrgMonthlyRollupRow = Omit<MonthlyRollupRow, "siteId">;
+
+/** Sums monthly site rows by organisation, month and query. */
+export function rollUpOrgMonthly(monthly: readonly MonthlyRollupRow[]): OrgMonthlyRollupRow[] {
+  const rows = new Map<string, OrgMonthlyRollupRow>();
+  for (const m of monthly) {
+    const key = JSON.stringify([m.orgId, m.month, m.query]);
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { orgId: m.orgId, month: m.month, query: m.query, count: 0, noResults: 0, clicks: 0 }));
+    row.count += m.count;
+    row.noResults += m.noResults;
+    row.clicks += m.clicks;
+  }
+  return [...rows.values()].sort((a, b) => compare(a.orgId, b.orgId) || compare(a.month, b.month) || compare(a.query, b.query));
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

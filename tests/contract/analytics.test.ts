@@ -198,6 +198,55 @@ describe("GET /api/sites/:siteId/top-queries", () => {
   });
 });
 
+describe("long ranges read whole months from the monthly rollups and the edges from the daily ones", () => {
+  test("counts across month edges equal the events inside the range, and nothing outside it", async () => {
+    const { orgId, key, siteId } = await orgWithSite();
+    await recordQueries(ctx.services, orgId, siteId, [
+      { query: "spread", at: utcMidnight(-364) },
+      { query: "spread", at: utcMidnight(-200), resultCount: 0 },
+      { query: "spread", at: new Date(utcMidnight(-199).getTime() - 1), kind: "chat" },
+      { query: "spread", at: utcMidnight(-199) },
+      { query: "spread", at: utcMidnight(-100), resultCount: 0 },
+      { query: "spread", at: new Date() },
+      { query: "middle", at: utcMidnight(-150), times: 3, resultCount: 0 },
+      { query: "outside", at: new Date(utcMidnight(-364).getTime() - 1), times: 7, resultCount: 0 },
+      { query: "outside", at: utcMidnight(-500), times: 2 },
+    ]);
+    const top = async (range: string) =>
+      (await ctx.request("GET", `/api/sites/${siteId}/top-queries?range=${range}`, { key })).body.topQueries.map((q: { query: string; count: number }) => [q.query, q.count]);
+    const noResults = async (range: string) =>
+      (await ctx.request("GET", `/api/sites/${siteId}/no-result-queries?range=${range}`, { key })).body.queries.map((q: { query: string; count: number }) => [q.query, q.count]);
+    expect(await top("365d")).toEqual([["spread", 6], ["middle", 3]]);
+    expect(await noResults("365d")).toEqual([["middle", 3], ["spread", 2]]);
+    expect(await top("200d")).toEqual([["middle", 3], ["spread", 3]]);
+    expect(await noResults("200d")).toEqual([["middle", 3], ["spread", 1]]);
+    expect(await top("1d")).toEqual([["spread", 1]]);
+    const overview = (await ctx.request("GET", `/api/analytics?range=365d`, { key })).body;
+    expect(overview.topQueries.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([["spread", 6], ["middle", 3]]);
+    expect(overview.totalSearches + overview.totalChats).toBe(9);
+  });
+});
+
+describe("the organisation-wide overview over whole months", () => {
+  test("covers every current site, and a deleted site's queries leave it, including ones recorded after the delete", async () => {
+    const { orgId, key, siteId: a } = await orgWithSite();
+    const b = await createSite(ctx.services, orgId, "Blog");
+    const month = utcMidnight(-150);
+    await recordQueries(ctx.services, orgId, a, [{ query: "shared", at: month, times: 2 }, { query: "edge", at: new Date() }]);
+    await recordQueries(ctx.services, orgId, b, [{ query: "shared", at: month, times: 3 }, { query: "only blog", at: month, times: 4, resultCount: 0 }]);
+    const top = async () =>
+      (await ctx.request("GET", "/api/analytics?range=365d", { key })).body.topQueries.map((q: { query: string; count: number }) => [q.query, q.count]);
+    expect(await top()).toEqual([["shared", 5], ["only blog", 4], ["edge", 1]]);
+    expect((await ctx.request("DELETE", `/api/sites/${b}`, { key })).status).toBeLessThan(300);
+    expect(await top()).toEqual([["shared", 2], ["edge", 1]]);
+    await recordQueries(ctx.services, orgId, b, [{ query: "only blog", at: month, times: 5 }]);
+    expect(await top()).toEqual([["shared", 2], ["edge", 1]]);
+    // The remaining site's own figures are untouched.
+    const own = (await ctx.request("GET", `/api/sites/${a}/top-queries?range=365d`, { key })).body.topQueries;
+    expect(own.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([["shared", 2], ["edge", 1]]);
+  });
+});
+
 describe("GET /api/sites/:siteId/no-result-queries", () => {
   test("lists only queries that found nothing, with how often", async () => {
     const { orgId, key, siteId } = await orgWithSite();

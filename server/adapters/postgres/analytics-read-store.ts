@@ -1,8 +1,18 @@
-// Reads analytics: counts from the daily rollups (or raw events for sub-day windows), token usage,
+// Reads analytics: counts from the daily and monthly rollups (or raw events for sub-day windows), token usage,
 // indexed pages and vectors, and rated or unanswered chat answers.
 import { sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
 import { DAY_TOTAL_QUERY } from "../../analytics/rollups.ts";
+import { splitIntoMonths } from "../../analytics/month-split.ts";
+
+/**
+ * The sites whose queries are counted. `wholeOrg` says they are every site of that organisation, so whole months can
+ * be read from the organisation-wide rollups (one row per query and month instead of one per site too).
+ */
+export interface QueryScope {
+  siteIds: readonly string[];
+  wholeOrg?: string;
+}
 
 /** Whole UTC days read from query_daily, or an instant window read from raw events (24h). */
 export type CountWindow = { granularity: "day"; fromDay: string; toDay: string } | { granularity: "hour"; from: Date; to: Date };
@@ -40,16 +50,17 @@ const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: unknown): number => Number(v ?? 0);
 
 /**
- * One row per (site, day, kind, query) with count, no_results and clicks, whichever table answers:
- * the daily rollups for whole days, raw events for an instant window. Readers always sum, so both
- * sources look the same to them. `totals` reads the day-total rows (see DAY_TOTAL_QUERY) instead of every query.
+ * Rows with site_id, query, count, no_results and clicks, whichever table answers: the rollups for whole days
+ * (`totals`: the daily day-total rows, see DAY_TOTAL_QUERY, which also carry day and kind; `queries`: monthly and
+ * daily per-query rows), raw events for an instant window. Readers always sum, so every source looks the same to them.
  */
-function source(siteIds: readonly string[], w: CountWindow, rowsOf: "totals" | "queries"): SQL {
-  if (w.granularity === "day") {
-    const which = rowsOf === "totals" ? sql`query = ${DAY_TOTAL_QUERY}` : sql`query <> ${DAY_TOTAL_QUERY}`;
+function source(scope: QueryScope, w: CountWindow, rowsOf: "totals" | "queries"): SQL {
+  const { siteIds } = scope;
+  if (w.granularity === "day" && rowsOf === "totals") {
     return sql`SELECT site_id, day::text AS day, kind, query, count, no_results, clicks FROM query_daily
-      WHERE site_id = ANY(${ids(siteIds)}) AND day BETWEEN ${w.fromDay}::date AND ${w.toDay}::date AND ${which}`;
+      WHERE site_id = ANY(${ids(siteIds)}) AND day BETWEEN ${w.fromDay}::date AND ${w.toDay}::date AND query = ${DAY_TOTAL_QUERY}`;
   }
+  if (w.granularity === "day") return queryRows(scope, w.fromDay, w.toDay);
   const day = sql.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
   const named = rowsOf === "totals" ? sql`` : sql` AND query <> ${DAY_TOTAL_QUERY}`;
   return sql`SELECT site_id, ${day} AS day, kind, query, 1 AS count, CASE WHEN result_count = 0 THEN 1 ELSE 0 END AS no_results, 0 AS clicks
@@ -59,49 +70,67 @@ function source(siteIds: readonly string[], w: CountWindow, rowsOf: "totals" | "
       FROM click_events WHERE site_id = ANY(${ids(siteIds)}) AND created_at >= ${instant(w.from)} AND created_at < ${instant(w.to)}${named}`;
 }
 
-const add = (map: Map<string, KindCounts>, key: string, kind: string, n: number) => {
-  const c = map.get(key) ?? { searches: 0, chats: 0 };
-  if (kind === "search") c.searches += n;
-  else if (kind === "chat") c.chats += n;
-  map.set(key, c);
-};
+/**
+ * Per-query rows of whole days: the monthly rollups for the whole months inside the span, the daily rollups for the
+ * days at its edges. These rows carry no day or kind; the readers of per-query rows sum over both.
+ */
+function queryRows({ siteIds, wholeOrg }: QueryScope, fromDay: string, toDay: string): SQL {
+  const { months, days } = splitIntoMonths(fromDay, toDay);
+  const parts = days.map(
+    (d) => sql`SELECT site_id, query, count, no_results, clicks FROM query_daily
+      WHERE site_id = ANY(${ids(siteIds)}) AND day BETWEEN ${d.fromDay}::date AND ${d.toDay}::date AND query <> ${DAY_TOTAL_QUERY}`,
+  );
+  if (months && wholeOrg !== undefined) {
+    parts.push(sql`SELECT org_id AS site_id, query, count, no_results, clicks FROM query_monthly_org
+      WHERE org_id = ${wholeOrg} AND month BETWEEN ${months.fromMonth}::date AND ${months.toMonth}::date`);
+  } else if (months) {
+    parts.push(sql`SELECT site_id, query, count, no_results, clicks FROM query_monthly
+      WHERE site_id = ANY(${ids(siteIds)}) AND month BETWEEN ${months.fromMonth}::date AND ${months.toMonth}::date`);
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
 
 export class AnalyticsReadStore {
   constructor(private readonly db: Db) {}
 
-  /** Searches and chats per site and per day, from one read of the day totals. */
+  /**
+   * Searches and chats per site and per day, from one read of the day totals, summed in SQL by both groupings at
+   * once: a year of five sites comes back as 370 rows instead of one per site, day and kind.
+   */
   async counts(siteIds: readonly string[], w: CountWindow): Promise<{ bySite: Map<string, KindCounts>; byDay: Map<string, KindCounts> }> {
     const bySite = new Map<string, KindCounts>();
     const byDay = new Map<string, KindCounts>();
     if (siteIds.length === 0) return { bySite, byDay };
-    const list = await rows<{ site_id: string; day: string; kind: string; n: unknown }>(
+    const list = await rows<{ site_id: string | null; day: string | null; searches: unknown; chats: unknown }>(
       this.db,
-      sql`SELECT site_id, day, kind, sum(count) AS n FROM (${source(siteIds, w, "totals")}) c GROUP BY site_id, day, kind`,
+      sql`SELECT site_id, day, sum(count) FILTER (WHERE kind = 'search') AS searches, sum(count) FILTER (WHERE kind = 'chat') AS chats
+        FROM (${source({ siteIds }, w, "totals")}) c GROUP BY GROUPING SETS ((site_id), (day))`,
     );
     for (const r of list) {
-      add(bySite, r.site_id, r.kind, num(r.n));
-      add(byDay, r.day, r.kind, num(r.n));
+      const counts = { searches: num(r.searches), chats: num(r.chats) };
+      if (r.day === null && r.site_id !== null) bySite.set(r.site_id, counts);
+      else if (r.day !== null) byDay.set(r.day, counts);
     }
     return { bySite, byDay };
   }
 
   /** Most frequent queries of both kinds; ties by query so the order is stable. */
-  async topQueries(siteIds: readonly string[], w: CountWindow, limit: number): Promise<QueryCountRow[]> {
-    if (siteIds.length === 0) return [];
+  async topQueries(scope: QueryScope, w: CountWindow, limit: number): Promise<QueryCountRow[]> {
+    if (scope.siteIds.length === 0) return [];
     const list = await rows<{ query: string; n: unknown; clicks: unknown }>(
       this.db,
-      sql`SELECT query, sum(count) AS n, sum(clicks) AS clicks FROM (${source(siteIds, w, "queries")}) c
+      sql`SELECT query, sum(count) AS n, sum(clicks) AS clicks FROM (${source(scope, w, "queries")}) c
         GROUP BY query HAVING sum(count) > 0 ORDER BY n DESC, query COLLATE "C" ASC LIMIT ${limit}`,
     );
     return list.map((r) => ({ query: r.query, count: num(r.n), clicks: num(r.clicks) }));
   }
 
   /** Queries that found nothing, with how often they found nothing. */
-  async noResultQueries(siteIds: readonly string[], w: CountWindow, limit: number): Promise<{ query: string; count: number }[]> {
-    if (siteIds.length === 0) return [];
+  async noResultQueries(scope: QueryScope, w: CountWindow, limit: number): Promise<{ query: string; count: number }[]> {
+    if (scope.siteIds.length === 0) return [];
     const list = await rows<{ query: string; n: unknown }>(
       this.db,
-      sql`SELECT query, sum(no_results) AS n FROM (${source(siteIds, w, "queries")}) c
+      sql`SELECT query, sum(no_results) AS n FROM (${source(scope, w, "queries")}) c
         GROUP BY query HAVING sum(no_results) > 0 ORDER BY n DESC, query COLLATE "C" ASC LIMIT ${limit}`,
     );
     return list.map((r) => ({ query: r.query, count: num(r.n) }));

@@ -1,9 +1,9 @@
-// Writes analytics: raw query, click and usage events, the daily rollups beside them, answer ratings,
+// Writes analytics: raw query, click and usage events, the daily and monthly rollups beside them, answer ratings,
 // and the pruning of raw events past their retention.
 import { and, eq, sql } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
-import { chatAnswers, clickEvents, queryDaily, queryEvents, usageEvents } from "./schema.ts";
-import { rollUp, type ClickEventRow, type QueryEventRow } from "../../analytics/rollups.ts";
+import { chatAnswers, clickEvents, queryDaily, queryEvents, queryMonthly, queryMonthlyOrg, usageEvents } from "./schema.ts";
+import { rollUp, rollUpMonthly, rollUpOrgMonthly, type ClickEventRow, type QueryEventRow } from "../../analytics/rollups.ts";
 
 export type UsageEventRow = Omit<typeof usageEvents.$inferInsert, "id"> & { createdAt: Date };
 
@@ -27,7 +27,8 @@ export class AnalyticsStore {
       for (const part of chunked(clicks)) {
         await tx.insert(clickEvents).values(part.map(({ siteId, query, url, position, createdAt }) => ({ siteId, query, url, position, createdAt })));
       }
-      for (const part of chunked(rollUp(events, clicks))) {
+      const daily = rollUp(events, clicks);
+      for (const part of chunked(daily)) {
         await tx
           .insert(queryDaily)
           .values(part)
@@ -37,6 +38,39 @@ export class AnalyticsStore {
               count: sql`${queryDaily.count} + excluded.count`,
               noResults: sql`${queryDaily.noResults} + excluded.no_results`,
               clicks: sql`${queryDaily.clicks} + excluded.clicks`,
+            },
+          });
+      }
+      const monthly = rollUpMonthly(daily);
+      for (const part of chunked(monthly)) {
+        await tx
+          .insert(queryMonthly)
+          .values(part)
+          .onConflictDoUpdate({
+            target: [queryMonthly.siteId, queryMonthly.month, queryMonthly.query],
+            set: {
+              count: sql`${queryMonthly.count} + excluded.count`,
+              noResults: sql`${queryMonthly.noResults} + excluded.no_results`,
+              clicks: sql`${queryMonthly.clicks} + excluded.clicks`,
+            },
+          });
+      }
+      // Organisation months count only sites that still exist. The key-share lock makes a concurrent site delete wait
+      // for this transaction, so the subtraction it then makes (SiteStore.delete) sees these rows.
+      const siteIds = [...new Set(monthly.map((m) => m.siteId))];
+      const live = siteIds.length === 0 ? new Set<string>() : new Set(
+        (await rows<{ id: string }>(tx, sql`SELECT id FROM sites WHERE id = ANY(${sql.param(siteIds)}::text[]) FOR KEY SHARE`)).map((r) => r.id),
+      );
+      for (const part of chunked(rollUpOrgMonthly(monthly.filter((m) => live.has(m.siteId))))) {
+        await tx
+          .insert(queryMonthlyOrg)
+          .values(part)
+          .onConflictDoUpdate({
+            target: [queryMonthlyOrg.orgId, queryMonthlyOrg.month, queryMonthlyOrg.query],
+            set: {
+              count: sql`${queryMonthlyOrg.count} + excluded.count`,
+              noResults: sql`${queryMonthlyOrg.noResults} + excluded.no_results`,
+              clicks: sql`${queryMonthlyOrg.clicks} + excluded.clicks`,
             },
           });
       }

@@ -272,7 +272,49 @@ export const queryDaily = pgTable(
     noResults: integer("no_results").notNull().default(0),
     clicks: integer("clicks").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.kind, t.query] }), index("query_daily_org_day_idx").on(t.orgId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.day, t.kind, t.query] }),
+    index("query_daily_org_day_idx").on(t.orgId, t.day),
+    // The day-total rows (query "") answer every total and daily series; this keeps them from scanning every query's row.
+    index("query_daily_totals_idx").on(t.siteId, t.day).where(sql`${t.query} = ''`),
+  ],
+);
+
+/**
+ * Per site, UTC month and query (both kinds together): what long ranges read for their whole months, so top and
+ * no-result queries over a year sum about a month's worth of rows per query instead of a day's. No day-total rows.
+ */
+export const queryMonthly = pgTable(
+  "query_monthly",
+  {
+    siteId: text("site_id").notNull(),
+    orgId: text("org_id").notNull(),
+    /** First day of the month. */
+    month: date("month", { mode: "string" }).notNull(),
+    query: text("query").notNull(),
+    count: integer("count").notNull(),
+    noResults: integer("no_results").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.month, t.query] })],
+);
+
+/**
+ * Per organisation, UTC month and query: query_monthly summed over the organisation's current sites, which is what the
+ * organisation-wide overview reads for whole months. Deleting a site subtracts its rows (SiteStore.delete), so the
+ * figures cover the same sites as the daily rows the overview reads for the edges.
+ */
+export const queryMonthlyOrg = pgTable(
+  "query_monthly_org",
+  {
+    orgId: text("org_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    query: text("query").notNull(),
+    count: integer("count").notNull(),
+    noResults: integer("no_results").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.month, t.query] })],
 );
 
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {

@@ -54,9 +54,19 @@ export class SiteStore {
   }
 
   /** Deletes the site; pages, chunks, jobs and sessions go with it through foreign keys. */
+  /**
+   * Deletes the site (its pages, chunks and jobs cascade) and takes its queries out of the organisation-wide monthly
+   * rollups in the same transaction. Its own analytics rows stay: monthly usage still counts what it served.
+   */
   async delete(orgId: string, siteId: string): Promise<boolean> {
-    const deleted = await this.db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).returning({ id: sites.id });
-    return deleted.length > 0;
+    return this.db.transaction(async (tx) => {
+      const deleted = await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).returning({ id: sites.id });
+      if (deleted.length === 0) return false;
+      await tx.execute(sql`UPDATE query_monthly_org o SET count = o.count - m.count, no_results = o.no_results - m.no_results, clicks = o.clicks - m.clicks
+        FROM query_monthly m WHERE m.site_id = ${siteId} AND o.org_id = m.org_id AND o.month = m.month AND o.query = m.query`);
+      await tx.execute(sql`DELETE FROM query_monthly_org WHERE org_id = ${orgId} AND count = 0 AND no_results = 0 AND clicks = 0`);
+      return true;
+    });
   }
 
   async stats(siteId: string): Promise<SiteStats> {
