@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { Config } from "./config.ts";
+import { Housekeeping } from "./housekeeping.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { openDatabase, rows, type Database } from "./adapters/postgres/database.ts";
 import { AccountStore } from "./adapters/postgres/account-store.ts";
@@ -77,14 +78,20 @@ export interface Services {
   documents: DocumentStore;
   ingest: IngestService;
   pages: PageService;
-  /** Gives new chunks their vectors; null without an embedder. Started only when RUN_WORKERS is on. */
+  /** Gives new chunks their vectors; null without an embedder. Started by startBackgroundWork. */
   embeddingQueue: EmbeddingQueue | null;
   crawlJobs: CrawlJobStore;
   crawl: CrawlService;
-  /** Runs crawl jobs; started only when RUN_WORKERS is on (tests drive it themselves). */
+  /** Runs crawl jobs; started by startBackgroundWork (tests drive it themselves). */
   crawlWorker: CrawlWorker;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
+  /**
+   * Starts the work beside the API (server/housekeeping.ts and the rest): crawl jobs, the embedding queue, the search
+   * outbox drain when Elasticsearch is the lexical engine, and hourly housekeeping. createServices calls it when
+   * RUN_WORKERS is on; `site-search worker` calls it itself. Calling it again does nothing.
+   */
+  startBackgroundWork(): void;
   /** Stops background work and closes the database. */
   close(): Promise<void>;
 }
@@ -132,7 +139,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const embedder = overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings);
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
-  const stopOutboxDrain = elasticsearch && config.runWorkers ? elasticsearch.drain.start() : null;
+  let stopOutboxDrain: (() => Promise<void>) | null = null;
   const search = await createSearchServices({
     database, lexicalEngine: config.lexicalEngine, externalIndex: elasticsearch?.index ?? null,
     embedder,
@@ -180,14 +187,29 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     name: "embeddings",
     check: async () => ({ ok: true, model: embedder?.model ?? null, dimensions: embedder?.dimensions ?? null, pendingChunks: await embeddingStore.pendingCount() }),
   });
-  if (config.runWorkers) embeddingQueue?.start();
-  if (config.runWorkers) crawlWorker.start();
+  const housekeeping = new Housekeeping(
+    [
+      { name: "raw analytics events past their retention", run: () => analytics.pruneOldEvents() },
+      { name: "expired chat sessions", run: () => chat.pruneExpiredSessions() },
+    ],
+    log,
+  );
+  let backgroundStarted = false;
 
-  return {
+  const services: Services = {
+    startBackgroundWork: () => {
+      if (backgroundStarted) return;
+      backgroundStarted = true;
+      crawlWorker.start();
+      embeddingQueue?.start();
+      stopOutboxDrain = elasticsearch?.drain.start() ?? null;
+      housekeeping.start();
+    },
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
     embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners,
     close: async () => {
+      await housekeeping.stop();
       await crawlWorker.stop();
       await embeddingQueue?.stop();
       await statistics?.close();
@@ -199,6 +221,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await database.close();
     },
   };
+  if (config.runWorkers) services.startBackgroundWork();
+  return services;
 }
 
 export function createApp(services: Services) {

@@ -1,4 +1,5 @@
-// site-search worker: runs the crawl worker and the embedding queue without the HTTP API, until SIGINT/SIGTERM.
+// site-search worker: runs the background work (crawls, embeddings, the search outbox, housekeeping) without the
+// HTTP API, until SIGINT/SIGTERM.
 // Several such processes may share one PostgreSQL database; running jobs are handed back on a clean stop.
 import type { Config } from "../config.ts";
 import { createServices } from "../app.ts";
@@ -8,8 +9,7 @@ export async function runWorker(config: Config): Promise<void> {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir, "site-search worker");
   // createServices starts nothing itself here: this command decides what runs.
   const services = await createServices({ ...config, runWorkers: false });
-  services.crawlWorker.start();
-  services.embeddingQueue?.start();
+  services.startBackgroundWork();
   services.log.info("site-search worker running", { workerId: services.crawlWorker.id, database: services.database.kind, embeddings: services.embedder?.model ?? null });
 
   await new Promise<void>((resolve) => {
