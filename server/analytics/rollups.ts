@@ -75,36 +75,46 @@ export interface MonthlyRollupRow {
   clicks: number;
 }
 
+interface Counts {
+  count: number;
+  noResults: number;
+  clicks: number;
+}
+
+/** Sums the counts of rows that share a key into one row per key (made from the first row), sorted by key. */
+function sumByKey<In extends Counts, Out extends Counts>(input: readonly In[], key: (row: In) => string[], make: (row: In) => Out): Out[] {
+  const rows = new Map<string, { key: string[]; row: Out }>();
+  for (const r of input) {
+    const k = key(r);
+    const id = JSON.stringify(k);
+    let entry = rows.get(id);
+    if (!entry) rows.set(id, (entry = { key: k, row: { ...make(r), count: 0, noResults: 0, clicks: 0 } }));
+    entry.row.count += r.count;
+    entry.row.noResults += r.noResults;
+    entry.row.clicks += r.clicks;
+  }
+  const order = (a: string[], b: string[]) => a.reduce((c, x, i) => c || compare(x, b[i]!), 0);
+  return [...rows.values()].sort((a, b) => order(a.key, b.key)).map((e) => e.row);
+}
+
 /** Sums the daily rows of named queries by site, month and query (both kinds together); day totals are left out. */
 export function rollUpMonthly(daily: readonly DailyRollupRow[]): MonthlyRollupRow[] {
-  const rows = new Map<string, MonthlyRollupRow>();
-  for (const d of daily) {
-    if (d.query === DAY_TOTAL_QUERY) continue;
-    const month = monthOf(d.day);
-    const key = JSON.stringify([d.siteId, month, d.query]);
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = { siteId: d.siteId, orgId: d.orgId, month, query: d.query, count: 0, noResults: 0, clicks: 0 }));
-    row.count += d.count;
-    row.noResults += d.noResults;
-    row.clicks += d.clicks;
-  }
-  return [...rows.values()].sort((a, b) => compare(a.siteId, b.siteId) || compare(a.month, b.month) || compare(a.query, b.query));
+  return sumByKey(
+    daily.filter((d) => d.query !== DAY_TOTAL_QUERY),
+    (d) => [d.siteId, monthOf(d.day), d.query],
+    (d) => ({ siteId: d.siteId, orgId: d.orgId, month: monthOf(d.day), query: d.query, count: 0, noResults: 0, clicks: 0 }),
+  );
 }
 
 export type OrgMonthlyRollupRow = Omit<MonthlyRollupRow, "siteId">;
 
 /** Sums monthly site rows by organisation, month and query. */
 export function rollUpOrgMonthly(monthly: readonly MonthlyRollupRow[]): OrgMonthlyRollupRow[] {
-  const rows = new Map<string, OrgMonthlyRollupRow>();
-  for (const m of monthly) {
-    const key = JSON.stringify([m.orgId, m.month, m.query]);
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = { orgId: m.orgId, month: m.month, query: m.query, count: 0, noResults: 0, clicks: 0 }));
-    row.count += m.count;
-    row.noResults += m.noResults;
-    row.clicks += m.clicks;
-  }
-  return [...rows.values()].sort((a, b) => compare(a.orgId, b.orgId) || compare(a.month, b.month) || compare(a.query, b.query));
+  return sumByKey(
+    monthly,
+    (m) => [m.orgId, m.month, m.query],
+    (m) => ({ orgId: m.orgId, month: m.month, query: m.query, count: 0, noResults: 0, clicks: 0 }),
+  );
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

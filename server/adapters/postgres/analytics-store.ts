@@ -1,6 +1,7 @@
 // Writes analytics: raw query, click and usage events, the daily and monthly rollups beside them, answer ratings,
 // and the pruning of raw events past their retention.
 import { and, eq, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { rows, type Db } from "./database.ts";
 import { chatAnswers, clickEvents, queryDaily, queryEvents, queryMonthly, queryMonthlyOrg, usageEvents } from "./schema.ts";
 import { rollUp, rollUpMonthly, rollUpOrgMonthly, type ClickEventRow, type QueryEventRow } from "../../analytics/rollups.ts";
@@ -16,6 +17,25 @@ function chunked<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+type CountTable = typeof queryDaily | typeof queryMonthly | typeof queryMonthlyOrg;
+
+/** Upserts rollup rows, adding their count, no_results and clicks to any row already under the same key. */
+async function addCounts(tx: Pick<Db, "insert">, table: CountTable, key: PgColumn[], values: readonly (typeof table.$inferInsert)[]): Promise<void> {
+  for (const part of chunked(values)) {
+    await tx
+      .insert(table)
+      .values(part as never[])
+      .onConflictDoUpdate({
+        target: key,
+        set: {
+          count: sql`${table.count} + excluded.count`,
+          noResults: sql`${table.noResults} + excluded.no_results`,
+          clicks: sql`${table.clicks} + excluded.clicks`,
+        },
+      });
+  }
+}
+
 export class AnalyticsStore {
   constructor(private readonly db: Db) {}
 
@@ -28,52 +48,17 @@ export class AnalyticsStore {
         await tx.insert(clickEvents).values(part.map(({ siteId, query, url, position, createdAt }) => ({ siteId, query, url, position, createdAt })));
       }
       const daily = rollUp(events, clicks);
-      for (const part of chunked(daily)) {
-        await tx
-          .insert(queryDaily)
-          .values(part)
-          .onConflictDoUpdate({
-            target: [queryDaily.siteId, queryDaily.day, queryDaily.kind, queryDaily.query],
-            set: {
-              count: sql`${queryDaily.count} + excluded.count`,
-              noResults: sql`${queryDaily.noResults} + excluded.no_results`,
-              clicks: sql`${queryDaily.clicks} + excluded.clicks`,
-            },
-          });
-      }
+      await addCounts(tx, queryDaily, [queryDaily.siteId, queryDaily.day, queryDaily.kind, queryDaily.query], daily);
       const monthly = rollUpMonthly(daily);
-      for (const part of chunked(monthly)) {
-        await tx
-          .insert(queryMonthly)
-          .values(part)
-          .onConflictDoUpdate({
-            target: [queryMonthly.siteId, queryMonthly.month, queryMonthly.query],
-            set: {
-              count: sql`${queryMonthly.count} + excluded.count`,
-              noResults: sql`${queryMonthly.noResults} + excluded.no_results`,
-              clicks: sql`${queryMonthly.clicks} + excluded.clicks`,
-            },
-          });
-      }
+      await addCounts(tx, queryMonthly, [queryMonthly.siteId, queryMonthly.month, queryMonthly.query], monthly);
       // Organisation months count only sites that still exist. The key-share lock makes a concurrent site delete wait
       // for this transaction, so the subtraction it then makes (SiteStore.delete) sees these rows.
       const siteIds = [...new Set(monthly.map((m) => m.siteId))];
       const live = siteIds.length === 0 ? new Set<string>() : new Set(
         (await rows<{ id: string }>(tx, sql`SELECT id FROM sites WHERE id = ANY(${sql.param(siteIds)}::text[]) FOR KEY SHARE`)).map((r) => r.id),
       );
-      for (const part of chunked(rollUpOrgMonthly(monthly.filter((m) => live.has(m.siteId))))) {
-        await tx
-          .insert(queryMonthlyOrg)
-          .values(part)
-          .onConflictDoUpdate({
-            target: [queryMonthlyOrg.orgId, queryMonthlyOrg.month, queryMonthlyOrg.query],
-            set: {
-              count: sql`${queryMonthlyOrg.count} + excluded.count`,
-              noResults: sql`${queryMonthlyOrg.noResults} + excluded.no_results`,
-              clicks: sql`${queryMonthlyOrg.clicks} + excluded.clicks`,
-            },
-          });
-      }
+      const orgMonthly = rollUpOrgMonthly(monthly.filter((m) => live.has(m.siteId)));
+      await addCounts(tx, queryMonthlyOrg, [queryMonthlyOrg.orgId, queryMonthlyOrg.month, queryMonthlyOrg.query], orgMonthly);
     });
   }
 

@@ -259,6 +259,13 @@ export const clickEvents = pgTable(
   (t) => [index("click_events_site_time_idx").on(t.siteId, t.createdAt)],
 );
 
+/** The summed columns every query rollup carries. */
+const rollupCounts = () => ({
+  count: integer("count").notNull(),
+  noResults: integer("no_results").notNull().default(0),
+  clicks: integer("clicks").notNull().default(0),
+});
+
 /** Per site, day, kind and query: counts that answer a year of analytics without scanning raw events. */
 export const queryDaily = pgTable(
   "query_daily",
@@ -268,9 +275,7 @@ export const queryDaily = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     kind: text("kind", { enum: ["search", "chat"] }).notNull(),
     query: text("query").notNull(),
-    count: integer("count").notNull(),
-    noResults: integer("no_results").notNull().default(0),
-    clicks: integer("clicks").notNull().default(0),
+    ...rollupCounts(),
   },
   (t) => [
     primaryKey({ columns: [t.siteId, t.day, t.kind, t.query] }),
@@ -292,9 +297,7 @@ export const queryMonthly = pgTable(
     /** First day of the month. */
     month: date("month", { mode: "string" }).notNull(),
     query: text("query").notNull(),
-    count: integer("count").notNull(),
-    noResults: integer("no_results").notNull().default(0),
-    clicks: integer("clicks").notNull().default(0),
+    ...rollupCounts(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.month, t.query] })],
 );
@@ -310,9 +313,7 @@ export const queryMonthlyOrg = pgTable(
     orgId: text("org_id").notNull(),
     month: date("month", { mode: "string" }).notNull(),
     query: text("query").notNull(),
-    count: integer("count").notNull(),
-    noResults: integer("no_results").notNull().default(0),
-    clicks: integer("clicks").notNull().default(0),
+    ...rollupCounts(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.month, t.query] })],
 );
