@@ -36,10 +36,22 @@ describe("fusion", () => {
   test("rrf orders by rank but reports the calibrated score", () => {
     const fused = fuse(
       [signal({ chunkId: "a", lexical: 100, lexicalRank: 1 }), signal({ chunkId: "b", lexical: 1, lexicalRank: 2, similarity: 0.6, vectorRank: 1 })],
-      { method: "rrf", alpha: 0.5, rrfK: 60, calibration: c },
+      { method: "rrf", alpha: 0.5, scoreAlpha: 0.5, rrfK: 60, calibration: c },
     );
     expect(fused.map((f) => f.chunkId)).toEqual(["b", "a"]);
     expect(fused[1]!.score).toBeCloseTo(100 / 104);
+  });
+
+  test("convex orders by alpha but reports the score weighted by scoreAlpha", () => {
+    // a: keywords only (relevance 0.5); b: meaning only (relevance 1). Ordering leans on keywords, the score does not.
+    const signals = [signal({ chunkId: "a", lexical: 4, lexicalRank: 1, similarity: c.cosineFloor }), signal({ chunkId: "b", similarity: c.cosineCeiling, vectorRank: 1 })];
+    const fused = fuse(signals, { method: "convex", alpha: 0.3, scoreAlpha: 0.5, rrfK: 60, calibration: c });
+    expect(fused.map((f) => f.chunkId)).toEqual(["a", "b"]);
+    expect(fused.map((f) => f.rankScore)).toEqual([expect.closeTo(0.35), expect.closeTo(0.3)]);
+    expect(fused.map((f) => f.score)).toEqual([expect.closeTo(0.25), expect.closeTo(0.5)]);
+    // With one weight for both, the list is in score order.
+    const even = fuse(signals, { method: "convex", alpha: 0.5, scoreAlpha: 0.5, rrfK: 60, calibration: c });
+    expect(even.map((f) => f.chunkId)).toEqual(["b", "a"]);
   });
 });
 

@@ -62,8 +62,13 @@ export interface FusedChunk {
 
 export interface FusionOptions {
   method: FusionMethod;
-  /** Weight of the vector relevance in the convex combination. */
+  /** Weight of the vector relevance in the convex combination that orders the list (tuned on training queries). */
   alpha: number;
+  /**
+   * Weight of the vector relevance in the reported score, which minScore is compared with. Kept at an even
+   * split so a passage that matches by meaning alone can still clear the default minScore of 0.3.
+   */
+  scoreAlpha: number;
   /** RRF's k: larger flattens the difference between ranks. */
   rrfK: number;
   calibration: Calibration;
@@ -87,8 +92,9 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
   return signals
     .map((s) => {
-      const score = calibratedScore(s, o);
-      return { chunkId: s.chunkId, score, rankScore: o.method === "rrf" ? rrfScore(s, o.rrfK) : score };
+      const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration });
+      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : o.alpha === o.scoreAlpha ? score : calibratedScore(s, o);
+      return { chunkId: s.chunkId, score, rankScore };
     })
     .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
 }

@@ -1,19 +1,32 @@
 // The LexicalIndex port on PostgreSQL's built-in full-text search, for servers without pg_textsearch
-// (PostgreSQL 15 in CI, most managed services): a GIN expression index and ts_rank_cd.
+// (PostgreSQL 15 in CI, most managed services): a stored tsvector column with a GIN index, ranked by ts_rank_cd.
 import { sql } from "drizzle-orm";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
 import { rows, type Db } from "./database.ts";
 import { queryWords } from "./query-terms.ts";
 
-export const FTS_INDEX = "chunks_search_text_fts_idx";
+export const FTS_COLUMN = "search_tsv";
+export const FTS_INDEX = "chunks_search_tsv_idx";
+/** The first version indexed the expression; ranking then re-parsed every matching chunk's text on each query. */
+const EXPRESSION_INDEX = "chunks_search_text_fts_idx";
 
 export class PostgresFtsIndex implements LexicalIndex {
   readonly engine = "postgres-fts";
 
   constructor(private readonly db: Db) {}
 
+  /**
+   * The column belongs to this engine, so it is added here rather than by a migration (as pg_textsearch's and
+   * pgvector's indexes are): a database on another engine does not pay for it. Adding it to a large table
+   * rewrites the table once, at the first start on this engine.
+   */
   async ensureIndex(): Promise<void> {
-    await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${FTS_INDEX} ON chunks USING gin (to_tsvector('english', search_text))`));
+    await rows(
+      this.db,
+      sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (to_tsvector('english', search_text)) STORED`),
+    );
+    await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${FTS_INDEX} ON chunks USING gin (${FTS_COLUMN})`));
+    await rows(this.db, sql.raw(`DROP INDEX IF EXISTS ${EXPRESSION_INDEX}`));
   }
 
   /**
@@ -25,11 +38,12 @@ export class PostgresFtsIndex implements LexicalIndex {
     const words = queryWords(input.query);
     if (words.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
     // Each word is letters and digits only, so joining with | is valid tsquery syntax; stop words drop out.
+    // Ranking reads the stored vector: re-parsing each matching chunk made a common word cost ~0.2 s at 10k chunks.
     const found = await rows<{ id: string; score: number }>(
       this.db,
-      sql`SELECT c.id, ts_rank_cd(to_tsvector('english', c.search_text), q) AS score
+      sql`SELECT c.id, ts_rank_cd(c.search_tsv, q) AS score
           FROM chunks c, to_tsquery('english', ${words.join(" | ")}) q
-          WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND to_tsvector('english', c.search_text) @@ q
+          WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND c.search_tsv @@ q
           ORDER BY score DESC, c.id
           LIMIT ${input.limit}`,
     );
