@@ -1,7 +1,7 @@
 // Relevance on BEIR SciFact through the product's own paths: pages go in through the ingest service, chunks get
 // vectors from the embedding queue, and every test query runs through hybrid search as lexical only, vectors only
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
-// Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.3,0.7]
+// Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
 //        [--no-cache] [--no-reference] [--split test|train]. PGlite in memory by default; PostgreSQL with DATABASE_URL.
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { basename, dirname, resolve } from "node:path";
@@ -12,7 +12,7 @@ import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
-import type { HybridSearchInput } from "../server/search/hybrid-search.ts";
+import { defaultSearchOptions, type HybridSearchInput } from "../server/search/hybrid-search.ts";
 import { loadBeir, pickDocs } from "./beir-dataset.ts";
 import { cacheFilePath, saveEmbeddingCache, seedEmbeddingCache } from "./embedding-cache-file.ts";
 import { mean, mrrAt, ndcgAt, percentile, recallAt } from "./ir-metrics.ts";
@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
     seed: { type: "string", default: "42" },
     "lexical-only": { type: "boolean", default: false },
     workers: { type: "string", default: String(availableParallelism()) },
-    alphas: { type: "string", default: "0.3,0.7" },
+    alphas: { type: "string", default: "0.5,0.7" },
     "no-cache": { type: "boolean", default: false },
     "no-reference": { type: "boolean", default: false },
     // "train" tunes (e.g. --alphas) on SciFact's 809 training queries, so the test queries stay unseen.
@@ -122,9 +122,9 @@ const modes: Mode[] = lexicalOnly
   : [
       { name: "lexical", input: { only: "lexical", fusion: "rrf" } },
       { name: "vector", input: { only: "vector", fusion: "rrf" } },
-      { name: "hybrid (default: convex α=0.5)", input: {} },
+      { name: `hybrid (default: ${defaultSearchOptions.fusion} α=${defaultSearchOptions.alpha})`, input: {} },
       { name: "hybrid rrf k=60", input: { fusion: "rrf" } },
-      ...args.alphas!.split(",").filter(Boolean).map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
+      ...args.alphas!.split(",").filter(Boolean).filter((a) => Number(a) !== defaultSearchOptions.alpha).map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
     ];
 
 const search = (query: string, mode: Mode) => services.search.hybrid.search({ siteIds: [site.id], query, limit: LIMIT, minScore: 0, ...mode.input });

@@ -55,10 +55,14 @@ function iife(entry: string, fileName: string, name: string): InlineConfig {
   };
 }
 
-/** The script-tag files: dist/site-search.js (search, self-registering) and dist/site-search-chat.js (chat + markdown). */
+/**
+ * The script-tag files: dist/site-search.js (search, self-registering), dist/site-search-chat.js (chat + markdown) and
+ * dist/site-search-purify.js (DOMPurify, only fetched by browsers without the HTML Sanitizer API).
+ */
 export const scriptTagBuilds: InlineConfig[] = [
   iife("./script-tag.ts", "site-search.js", "SiteSearch"),
   iife("./chat/chat-runtime-global.ts", "site-search-chat.js", "SiteSearchChat"),
+  iife("./chat/purify-global.ts", "site-search-purify.js", "SiteSearchPurify"),
 ];
 
 /** Declarations for `import "site-search/widget"`: tsc emits them, a stub re-exports at the path package.json names. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { ErrorCode } from "../../shared/errors.ts";
 
 /** Only these names are served: the folder may hold other build output that is not meant to be public. */
-export const widgetFiles = ["site-search.js", "site-search-chat.js"] as const;
+export const widgetFiles = ["site-search.js", "site-search-chat.js", "site-search-purify.js"] as const;
 
 interface Asset {
   body: Uint8Array<ArrayBuffer>;

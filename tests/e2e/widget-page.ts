@@ -21,15 +21,24 @@ export class WidgetPage {
     page.on("pageerror", (error) => this.errors.push(error.message));
   }
 
-  static async open(browser: Browser, url: string): Promise<WidgetPage> {
+  /** initScript runs before the page's own scripts (e.g. to take a browser feature away). */
+  static async open(browser: Browser, url: string, { initScript }: { initScript?: string } = {}): Promise<WidgetPage> {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
+    if (initScript) await page.addInitScript(initScript);
     // Fail a step in seconds, well inside the test timeout, so one hang does not take the whole browser down.
     page.setDefaultTimeout(8_000);
     const widget = new WidgetPage(page);
     await page.goto(url);
     await page.waitForFunction(() => customElements.get("site-search") !== undefined);
     return widget;
+  }
+
+  /** Script files the page has fetched, by file name. */
+  async scriptsLoaded(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname.split("/").pop()!).filter((name) => name.endsWith(".js")),
+    );
   }
 
   part(name: string) {

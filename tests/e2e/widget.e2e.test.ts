@@ -231,6 +231,23 @@ describe.if(run)("site-search widget", () => {
       await eventually(() => server.publicRequests.find((r) => r.path.endsWith("/feedback") && r.status === 204));
       const rated = await server.ctx.request("GET", `/api/sites/${server.siteId}/feedback`, { key: server.key });
       expect(rated.body.feedback).toContainEqual(expect.objectContaining({ question: "install", rating: "up" }));
+      // Chromium has the HTML Sanitizer API, so DOMPurify is never fetched.
+      expect(await w.scriptsLoaded()).toContain("site-search-chat.js");
+      expect(await w.scriptsLoaded()).not.toContain("site-search-purify.js");
+      await w.close();
+    });
+
+    test("fetches DOMPurify for the answer where the browser has no Sanitizer API", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/inline`, { initScript: "delete window.Sanitizer;" });
+      await w.search("install");
+      await w.page.keyboard.press("ArrowDown");
+      await w.page.keyboard.press("Enter");
+      await w.waitForAnswer();
+      expect(await w.scriptsLoaded()).toEqual(expect.arrayContaining(["site-search-chat.js", "site-search-purify.js"]));
+      expect(await w.part("answer-body").innerText()).toContain("install it with the package manager");
+      expect(await w.part("citation").first().getAttribute("href")).toStartWith(`${server.url}/docs/install`);
+      expect(await w.part("code-copy").count()).toBe(1);
+      expect(w.errors).toEqual([]);
       await w.close();
     });
 

@@ -1,2 +1,3 @@
-// Global the script-tag chat chunk registers under; shared by both IIFE files so they agree without importing each other.
+// Globals the script-tag chunks register under; shared by the IIFE files so they agree without importing each other.
 export const CHAT_GLOBAL = "__siteSearchChatRuntime";
+export const PURIFY_GLOBAL = "__siteSearchPurify";

@@ -1,6 +1,7 @@
-// The one place answer markdown becomes DOM: marked → DOMPurify → safe links, citation links and code copy buttons.
+// The one place answer markdown becomes DOM: marked → sanitiser (the browser's Sanitizer API, else DOMPurify) → safe
+// links, citation links and code copy buttons.
 import { Marked } from "marked";
-import DOMPurify from "dompurify";
+import type { AnswerSanitizer } from "./answer-sanitizer.ts";
 
 export interface CitationSource {
   url: string;
@@ -14,7 +15,6 @@ export interface MarkdownOptions {
 }
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
-const purifier = DOMPurify();
 const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
 /** Resolves against the page; anything that is not http(s)/mailto (javascript:, data:, vbscript:) is refused. */
@@ -40,10 +40,6 @@ function secureLink(anchor: HTMLAnchorElement, href: string): void {
     anchor.setAttribute("rel", "noopener noreferrer nofollow");
   }
 }
-
-purifier.addHook("afterSanitizeAttributes", (node) => {
-  if (node instanceof HTMLAnchorElement) secureLink(node, node.getAttribute("href") ?? "");
-});
 
 const CITATION = /\[(\d{1,3})\]/g;
 
@@ -89,15 +85,19 @@ function addCopyButtons(root: DocumentFragment, label: string): void {
   }
 }
 
+export type RenderMarkdown = (markdown: string, options?: MarkdownOptions) => DocumentFragment;
+
 /** Renders untrusted markdown to a sanitised fragment; the caller inserts the nodes (Lit renders fragments). */
-export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): DocumentFragment {
-  const html = marked.parse(markdown) as string;
-  const fragment = purifier.sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
-    // Answers are prose, lists, tables and code; media and forms would only be an attack surface.
-    FORBID_TAGS: ["style", "img", "svg", "math", "form", "input", "button", "textarea", "select", "iframe", "video", "audio"],
-    FORBID_ATTR: ["style", "id", "name", "part", "slot"],
-  });
+export function markdownRenderer(sanitize: AnswerSanitizer): RenderMarkdown {
+  return (markdown, options = {}) => {
+    const fragment = sanitize(marked.parse(markdown) as string);
+    // Whatever the sanitiser let through, every link ends up http(s)/mailto with safe target and rel, or no href.
+    for (const anchor of fragment.querySelectorAll<HTMLAnchorElement>("a[href]")) secureLink(anchor, anchor.getAttribute("href") ?? "");
+    return decorate(fragment, options);
+  };
+}
+
+function decorate(fragment: DocumentFragment, options: MarkdownOptions): DocumentFragment {
   linkCitations(fragment, options.sources ?? []);
   addCopyButtons(fragment, options.copyCodeLabel ?? "Copy code");
   return fragment;
