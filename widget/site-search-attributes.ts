@@ -13,6 +13,7 @@ export class SiteSearchAttributes extends LitElement {
     placeholder: {},
     limit: { type: Number },
     minScore: { attribute: "min-score", type: Number },
+    debounce: { type: Number },
     noChat: { attribute: "no-chat", type: Boolean },
     hotkey: {},
     theme: { reflect: true },
@@ -34,6 +35,8 @@ export class SiteSearchAttributes extends LitElement {
   declare placeholder: string;
   declare limit: number | undefined;
   declare minScore: number | undefined;
+  /** Milliseconds of typing pause before a search is sent; unset uses the controller's default. */
+  declare debounce: number | undefined;
   declare noChat: boolean;
   /** Letter used with Ctrl/⌘; "none" turns all shortcuts (also "/") off. */
   declare hotkey: string;

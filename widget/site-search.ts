@@ -105,6 +105,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
   readonly #search = new SearchController(this, {
     fetchResults: (query, signal) => fetchSearch(this.#target, query, { limit: this.limit, minScore: this.minScore, filters: this.filters }, signal),
     cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
+    debounceMs: () => this.debounce,
     onSuccess: (state) => {
       const count = state.response?.results.length ?? 0;
       this.announcement = count ? this.#t.resultCount(count) : this.#t.noResults(state.query);

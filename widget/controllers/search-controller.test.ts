@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ReactiveController } from "lit";
 import type { SearchResponse } from "../../shared/search.ts";
-import { SearchController } from "./search-controller.ts";
+import { DEFAULT_DEBOUNCE_MS, SearchController } from "./search-controller.ts";
 
 function fakeHost() {
   return { updates: 0, addController(_c: ReactiveController) {}, removeController() {}, requestUpdate() { this.updates++; }, updateComplete: Promise.resolve(true) };
@@ -19,6 +19,23 @@ describe("SearchController", () => {
     await tick(40);
     expect(calls).toEqual(["ins"]);
     expect(search.state.status).toBe("success");
+  });
+
+  test("reads a debounce function at each keystroke and falls back to the default when it gives nothing usable", async () => {
+    const calls: string[] = [];
+    let debounce: number | undefined = 60;
+    const search = new SearchController(fakeHost(), { debounceMs: () => debounce, fetchResults: async (q) => (calls.push(q), response(q)) });
+    search.search("slow");
+    await tick(DEFAULT_DEBOUNCE_MS + 15);
+    expect(calls).toEqual([]); // still inside the 60 ms pause
+    await tick(60);
+    expect(calls).toEqual(["slow"]);
+    for (const value of [undefined, Number.NaN, -5]) {
+      debounce = value;
+      search.search(`q${value}`);
+      await tick(DEFAULT_DEBOUNCE_MS + 20);
+      expect(calls.at(-1)).toBe(`q${value}`);
+    }
   });
 
   test("aborts the previous request and drops its late answer", async () => {

@@ -12,13 +12,17 @@ export interface SearchState {
   error?: WidgetError;
 }
 
+/** Short enough to keep keystroke-to-results under 100 ms, long enough to skip most keys of a fast typist's word. */
+export const DEFAULT_DEBOUNCE_MS = 25;
+
 export interface SearchControllerOptions {
   fetchResults(query: string, signal: AbortSignal): Promise<SearchResponse>;
   /** Cache key for a query; include anything else the request depends on (filters). */
   cacheKey?(query: string): string;
   onSuccess?(state: SearchState): void;
   onError?(error: WidgetError): void;
-  debounceMs?: number;
+  /** Pause after the last keystroke before searching (ms); a function is read at each keystroke. */
+  debounceMs?: number | (() => number | undefined);
   cacheSize?: number;
 }
 
@@ -64,7 +68,13 @@ export class SearchController implements ReactiveController {
       this.#set({ ...this.state, status: "loading", query: trimmed, error: undefined });
     }
     if (immediate) void this.#run(trimmed);
-    else this.#timer = setTimeout(() => void this.#run(trimmed), this.#options.debounceMs ?? 120);
+    else this.#timer = setTimeout(() => void this.#run(trimmed), this.#debounceMs());
+  }
+
+  #debounceMs(): number {
+    const option = this.#options.debounceMs;
+    const ms = typeof option === "function" ? option() : option;
+    return ms !== undefined && Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_DEBOUNCE_MS;
   }
 
   cancel(): void {
