@@ -2,7 +2,8 @@
 // Synthetic text from a Zipf-like vocabulary and random unit vectors for the passages: real MiniLM embedding of 50k
 // passages would take hours. Queries are embedded by the real built-in MiniLM (WASM), so the total includes the query
 // embedding as a visitor's search does; "retrieval" is the same time without it.
-// Loads the chunks first and builds the indexes after, as a bulk import would. PGlite by default; PostgreSQL with DATABASE_URL.
+// Loads the chunks first and builds missing indexes after, as a bulk import would (a shared PostgreSQL keeps them
+// between runs, so there they are maintained during the load). PGlite by default; PostgreSQL with DATABASE_URL.
 // Usage: bun bench/search.ts [sizes=10000,50000] [queries=200]
 import { sql } from "drizzle-orm";
 import { openDatabase, rows } from "../server/adapters/postgres/database.ts";

@@ -81,14 +81,14 @@ interface Counts {
   clicks: number;
 }
 
-/** Sums the counts of rows that share a key into one row per key (made from the first row), sorted by key. */
-function sumByKey<In extends Counts, Out extends Counts>(input: readonly In[], key: (row: In) => string[], make: (row: In) => Out): Out[] {
+/** Sums the counts of rows that share a key into one row per key (its other fields from the first row), sorted by key. */
+function sumByKey<In extends Counts, Out extends Counts>(input: readonly In[], key: (row: In) => string[], make: (row: In) => Omit<Out, keyof Counts>): Out[] {
   const rows = new Map<string, { key: string[]; row: Out }>();
   for (const r of input) {
     const k = key(r);
     const id = JSON.stringify(k);
     let entry = rows.get(id);
-    if (!entry) rows.set(id, (entry = { key: k, row: { ...make(r), count: 0, noResults: 0, clicks: 0 } }));
+    if (!entry) rows.set(id, (entry = { key: k, row: { ...make(r), count: 0, noResults: 0, clicks: 0 } as Out }));
     entry.row.count += r.count;
     entry.row.noResults += r.noResults;
     entry.row.clicks += r.clicks;
@@ -99,10 +99,10 @@ function sumByKey<In extends Counts, Out extends Counts>(input: readonly In[], k
 
 /** Sums the daily rows of named queries by site, month and query (both kinds together); day totals are left out. */
 export function rollUpMonthly(daily: readonly DailyRollupRow[]): MonthlyRollupRow[] {
-  return sumByKey(
+  return sumByKey<DailyRollupRow, MonthlyRollupRow>(
     daily.filter((d) => d.query !== DAY_TOTAL_QUERY),
     (d) => [d.siteId, monthOf(d.day), d.query],
-    (d) => ({ siteId: d.siteId, orgId: d.orgId, month: monthOf(d.day), query: d.query, count: 0, noResults: 0, clicks: 0 }),
+    (d) => ({ siteId: d.siteId, orgId: d.orgId, month: monthOf(d.day), query: d.query }),
   );
 }
 
@@ -110,11 +110,7 @@ export type OrgMonthlyRollupRow = Omit<MonthlyRollupRow, "siteId">;
 
 /** Sums monthly site rows by organisation, month and query. */
 export function rollUpOrgMonthly(monthly: readonly MonthlyRollupRow[]): OrgMonthlyRollupRow[] {
-  return sumByKey(
-    monthly,
-    (m) => [m.orgId, m.month, m.query],
-    (m) => ({ orgId: m.orgId, month: m.month, query: m.query, count: 0, noResults: 0, clicks: 0 }),
-  );
+  return sumByKey<MonthlyRollupRow, OrgMonthlyRollupRow>(monthly, (m) => [m.orgId, m.month, m.query], (m) => ({ orgId: m.orgId, month: m.month, query: m.query }));
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

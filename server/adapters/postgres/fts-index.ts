@@ -21,10 +21,18 @@ export class PostgresFtsIndex implements LexicalIndex {
    * rewrites the table once, at the first start on this engine.
    */
   async ensureIndex(): Promise<void> {
-    await rows(
+    // Looked up first: ALTER TABLE takes an exclusive lock on chunks even when the column exists, which would stall
+    // searches and ingest on the instances already running each time another one starts.
+    const [present] = await rows<{ ok: number }>(
       this.db,
-      sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (to_tsvector('english', search_text)) STORED`),
+      sql`SELECT 1 AS ok FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'chunks' AND column_name = ${FTS_COLUMN}`,
     );
+    if (!present) {
+      await rows(
+        this.db,
+        sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (to_tsvector('english', search_text)) STORED`),
+      );
+    }
     await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${FTS_INDEX} ON chunks USING gin (${FTS_COLUMN})`));
     await rows(this.db, sql.raw(`DROP INDEX IF EXISTS ${EXPRESSION_INDEX}`));
   }
