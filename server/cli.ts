@@ -1,8 +1,9 @@
 // Command line: site-search serve | worker | orgs … | keys … | reindex …
-import { parseArgs } from "node:util";
 import { loadConfig } from "./config.ts";
 import { ConfigError } from "./errors/app-error.ts";
-import { runAccountCommand } from "./cli/account-commands.ts";
+import { parseCliArgs } from "./cli/cli-args.ts";
+import { isDataCommand } from "./cli/data-commands.ts";
+import { runDataCommandFromCli } from "./cli/run-data-command.ts";
 
 const USAGE = `site-search — self-hostable site search and AI answers
 
@@ -20,22 +21,8 @@ Usage:
 Settings come from the environment (see docs/configuration.md): DATABASE_URL, DATA_DIR, PORT, …`;
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: "string" },
-      plan: { type: "string" },
-      org: { type: "string" },
-      role: { type: "string" },
-      site: { type: "string" },
-      all: { type: "boolean", default: false },
-      test: { type: "boolean", default: false },
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  const [command, sub, ...rest] = positionals;
+  const args = parseCliArgs(argv);
+  const { command, values } = args;
   if (values.help || !command) {
     console.log(USAGE);
     return command || values.help ? 0 : 1;
@@ -50,14 +37,9 @@ async function main(argv: string[]): Promise<number> {
       await runWorker(config);
       return -1;
     }
-    case "orgs":
-    case "keys":
-      return runAccountCommand(config, command, sub, rest, values);
-    case "reindex": {
-      const { runReindex } = await import("./cli/reindex-command.ts");
-      return runReindex(config, { siteId: values.site, all: values.all });
-    }
     default:
+      // Every data command (orgs, keys, reindex, and any added to server/cli/data-commands.ts) goes this one way.
+      if (isDataCommand(command)) return runDataCommandFromCli(config, argv, args);
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
   }

@@ -3,12 +3,13 @@
 // Several such processes may share one PostgreSQL database; running jobs are handed back on a clean stop.
 import type { Config } from "../config.ts";
 import { createServices } from "../app.ts";
-import { lockDataDir } from "./data-dir-lock.ts";
+import { holdDataFolder } from "./service-lock.ts";
 
 export async function runWorker(config: Config): Promise<void> {
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir, "site-search worker");
+  const hold = holdDataFolder(config, "site-search worker");
   // createServices starts nothing itself here: this command decides what runs.
   const services = await createServices({ ...config, runWorkers: false });
+  await hold.attach(services.database, services.log);
   services.startBackgroundWork();
   services.log.info("site-search worker running", { workerId: services.crawlWorker.id, database: services.database.kind, embeddings: services.embedder?.model ?? null });
 
@@ -22,6 +23,6 @@ export async function runWorker(config: Config): Promise<void> {
   });
   // close() stops the crawl worker (handing its jobs back), then the embedding queue, then the database.
   await services.close();
-  unlock();
+  await hold.release();
   process.exit(0);
 }
