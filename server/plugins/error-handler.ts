@@ -20,7 +20,8 @@ export function describeValidation(error: ValidationError): string {
 export function errorHandler(log: (line: string, error: unknown) => void) {
   return new Elysia().onError({ as: "global" }, ({ code, error, set }) => {
     const headers = Object.fromEntries(
-      Object.entries(set.headers).filter(([k]) => k.toLowerCase().startsWith("x-ratelimit") || k.toLowerCase().startsWith("access-control")),
+      // Vary too: a cacheable public URL's error must not be served from a cache to another origin either.
+      Object.entries(set.headers).filter(([k]) => /^(x-ratelimit|access-control|vary$)/i.test(k)),
     ) as Record<string, string>;
     if (error instanceof AppError) {
       const extra = error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {};

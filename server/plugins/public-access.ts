@@ -75,11 +75,14 @@ export function clientIp(request: Request, server: { requestIP(r: Request): { ad
   return server?.requestIP(request)?.address ?? "unknown";
 }
 
-/** CORS for public endpoints: the origin is echoed (never `*`) so caches keep answers per origin. */
+/**
+ * CORS for public endpoints: the origin is echoed (never `*`). Vary: Origin goes on every public response, with or
+ * without an Origin, so a shared cache never hands an answer stored for one origin (or for none) to another.
+ */
 export function setCorsHeaders(headers: Record<string, string>, origin: string | null): void {
+  headers.vary = "Origin";
   if (origin === null || origin === "null") return;
   headers["access-control-allow-origin"] = origin;
-  headers.vary = "Origin";
   headers["access-control-expose-headers"] = "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Cache";
 }
 
@@ -90,7 +93,12 @@ export function setPreflightHeaders(headers: Record<string, string>, origin: str
   headers["access-control-max-age"] = "600";
 }
 
-const originNotAllowed = () => new AppError(403, ErrorCode.OriginNotAllowed, "This origin is not allowed to call this site's public endpoints; add its domain to publicAccess.allowedDomains.");
+/** A refused origin gets no allow-origin header: the browser then hides even the 403 from that page's script. */
+function originNotAllowed(headers: Record<string, string>): AppError {
+  delete headers["access-control-allow-origin"];
+  delete headers["access-control-expose-headers"];
+  return new AppError(403, ErrorCode.OriginNotAllowed, "This origin is not allowed to call this site's public endpoints; add its domain to publicAccess.allowedDomains.");
+}
 const featureDisabled = (feature: PublicFeature) => forbidden(`Public ${feature} is not enabled for this site.`, ErrorCode.FeatureDisabled);
 
 export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>) {
@@ -116,7 +124,7 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
       await limit(input.siteId, input.ip, site, input.feature, input.headers);
       if (!site) throw notFound("Site");
       if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
-      if (!originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed();
+      if (!originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed(input.headers);
       return site;
     },
 
@@ -133,7 +141,7 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
       await deps.limiter.check(`public-${input.feature}-signal:${input.siteId}:${input.ip}`, perMinute(site, input.feature), input.headers, input.feature === "search" ? "result clicks" : "answer ratings");
       if (!site) throw notFound("Site");
       if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
-      if (origin === null || !originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed();
+      if (origin === null || !originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed(input.headers);
       return site;
     },
 
@@ -149,7 +157,7 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
       const strictest = [...admitted].sort((a, b) => a.rateLimits.searchPerMinute - b.rateLimits.searchPerMinute)[0] ?? null;
       await deps.limiter.check(`public-search:${input.scope}:${input.ip}`, perMinute(strictest, "search"), input.headers, "search requests");
       if (enabled.length === 0) throw forbidden("Public search is not enabled for any site of this group.", ErrorCode.FeatureDisabled);
-      if (admitted.length === 0) throw originNotAllowed();
+      if (admitted.length === 0) throw originNotAllowed(input.headers);
       return admitted;
     },
 
@@ -158,7 +166,7 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
       const origin = callerOrigin(input.request);
       const sites = input.siteIds === null ? [] : (await Promise.all(input.siteIds.map((id) => deps.sites.getById(id)))).filter((s) => s !== null) as S[];
       const allowed = origin !== null && sites.some((s) => featureEnabled(s.publicAccess, input.feature) && originAllowed(origin, s.publicAccess.allowedDomains));
-      if (!allowed) throw originNotAllowed();
+      if (!allowed) throw originNotAllowed(input.headers);
       setPreflightHeaders(input.headers, origin);
     },
   };
