@@ -22,6 +22,8 @@ import { widgetAssetRoutes } from "./routes/widget-assets.ts";
 import { ChatStore } from "./adapters/postgres/chat-store.ts";
 import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
 import { ChatService } from "./chat/chat-service.ts";
+import { ChatBudget } from "./chat/chat-budget.ts";
+import { PostgresChatBudgetStore } from "./adapters/postgres/chat-budget-store.ts";
 import { HybridPassageSearch } from "./chat/hybrid-passages.ts";
 import { publicChatRoutes } from "./routes/public-chat.ts";
 import { createAnalyticsServices, type AnalyticsServices } from "./adapters/postgres/analytics-services.ts";
@@ -64,6 +66,8 @@ export interface Services {
   limiter: RateLimiter;
   healthChecks: HealthCheck[];
   chat: ChatService;
+  /** Each site's public chat budget per UTC day (requests and model tokens). */
+  chatBudget: ChatBudget;
   /** Search and chat routes call record(...) after responding; it never throws or waits. */
   queryRecorder: QueryRecorder;
   /** Model calls (chat answers, metadata extraction) call record(...) with their tokens. */
@@ -125,7 +129,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       if (usesOutbox) await database.db.insert(searchOutbox).values({ siteId, op: "delete-site" });
     },
   });
-  const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log);
+  const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
+  const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log, chatBudget);
   const healthChecks: HealthCheck[] = [
     {
       name: "database",
@@ -163,7 +168,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     onBackgroundError: (what, error) => log.error(what, { error }),
     onAnswered: (e) =>
       analytics.queryRecorder.record({ orgId: e.orgId, siteId: e.siteId, kind: "chat", query: e.question, resultCount: e.sources, latencyMs: e.latencyMs, ip: e.ip, channel: "public" }),
-    onModelUsage: (usage) => analytics.usageRecorder.record(usage),
+    onModelUsage: (usage) => {
+      analytics.usageRecorder.record(usage);
+      chatBudget.addTokens(usage.siteId, usage.inputTokens + usage.outputTokens).catch((error) => log.warn("chat budget: could not add tokens", { siteId: usage.siteId, error }));
+    },
   });
 
   const documents = new DocumentStore(database.db, usesOutbox, embedder?.model ?? null);
@@ -205,7 +213,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       stopOutboxDrain = elasticsearch?.drain.start() ?? null;
       housekeeping.start();
     },
-    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
+    config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, chatBudget, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
     embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners,
     close: async () => {
@@ -246,7 +254,7 @@ export function createApp(services: Services) {
     .use(widgetAssetRoutes(services.config.widgetDir))
     .use(
       publicChatRoutes({
-        chat: services.chat, gate: services.search.gate, trustProxy: services.config.trustProxy,
+        chat: services.chat, budget: services.chatBudget, gate: services.search.gate, trustProxy: services.config.trustProxy,
         onUnexpectedError: (error) => log.error("chat stream failed", { error }),
       }),
     )

@@ -31,6 +31,17 @@ export const UsageResponse = Type.Object({
 });
 export type UsageResponse = Static<typeof UsageResponse>;
 
+/** Today's public chat spend against the site's daily budget (UTC day); chat answers 429 once either is spent. */
+export const ChatBudgetUsage = Type.Object({
+  day: Type.String({ description: "YYYY-MM-DD (UTC)." }),
+  requests: Type.Integer(),
+  requestsPerDay: Type.Integer(),
+  tokens: Type.Integer(),
+  tokensPerDay: Type.Integer(),
+  resetsAt: Type.String({ description: "When the budget starts again (the next UTC midnight), ISO 8601." }),
+});
+export type ChatBudgetUsage = Static<typeof ChatBudgetUsage>;
+
 export const SiteUsageResponse = Type.Object({
   siteId: Type.String(),
   range: Type.String(),
@@ -38,6 +49,7 @@ export const SiteUsageResponse = Type.Object({
   chats: Type.Integer(),
   totalTokens: Type.Integer(),
   daily: Type.Array(DailyCounts),
+  chatBudget: ChatBudgetUsage,
 });
 export type SiteUsageResponse = Static<typeof SiteUsageResponse>;
 

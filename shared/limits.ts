@@ -2,6 +2,9 @@
 export const Limits = {
   publicSearchPerMinutePerIp: 60,
   publicChatPerMinutePerIp: 20,
+  /** A site's public chat budget per UTC day, across all visitors (rateLimits.chatRequestsPerDay / chatTokensPerDay). */
+  chatRequestsPerDayDefault: 1000,
+  chatTokensPerDayDefault: 2_000_000,
   apiPerMinutePerKey: 1000,
   ingestPerMinute: 60,
   pagesPerIngest: 100,

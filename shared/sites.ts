@@ -37,6 +37,10 @@ export const RateLimits = Type.Object(
     chatPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicChatPerMinutePerIp }),
     /** Optional cap per visitor IP across search and chat together; unset means only the two limits above apply. */
     perIpPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    /** The site's chat budget per UTC day across every visitor, so model spend is bounded however many addresses ask. */
+    /** Optional in stored rows that predate them; responses always carry them (defaults filled in). */
+    chatRequestsPerDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, default: Limits.chatRequestsPerDayDefault })),
+    chatTokensPerDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, default: Limits.chatTokensPerDayDefault })),
   },
   { additionalProperties: false },
 );

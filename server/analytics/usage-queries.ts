@@ -8,6 +8,7 @@ import { notFound } from "../errors/app-error.ts";
 import { parseMonth, parseRange } from "./date-range.ts";
 import { countWindow, dailySeries } from "./analytics-queries.ts";
 import type { PriceTable } from "./price-table.ts";
+import { chatBudgetLimits, type ChatBudget } from "../chat/chat-budget.ts";
 
 export class UsageQueries {
   constructor(
@@ -16,6 +17,7 @@ export class UsageQueries {
     private readonly prices: PriceTable,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
+    private readonly chatBudget?: Pick<ChatBudget, "usage">,
   ) {}
 
   async month(orgId: string, monthParam: string | undefined): Promise<UsageResponse> {
@@ -60,12 +62,18 @@ export class UsageQueries {
 
   async site(orgId: string, siteId: string, rangeParam: string | undefined): Promise<SiteUsageResponse> {
     const range = parseRange(rangeParam, this.clock());
-    if (!(await this.sites.get(orgId, siteId))) throw notFound("Site");
+    const site = await this.sites.get(orgId, siteId);
+    if (!site) throw notFound("Site");
+    const noSpend = () => {
+      const day = this.clock().toISOString().slice(0, 10);
+      return { day, requests: 0, tokens: 0, ...chatBudgetLimits(site.rateLimits), resetsAt: new Date(Date.parse(day) + 86_400_000).toISOString() };
+    };
     try {
       const w = countWindow(range);
-      const [{ bySite, byDay }, usage] = await Promise.all([
+      const [{ bySite, byDay }, usage, chatBudget] = await Promise.all([
         this.store.counts([siteId], w),
         this.store.usage(orgId, range.from, range.to, siteId),
+        this.chatBudget?.usage(siteId, site.rateLimits) ?? noSpend(),
       ]);
       return {
         siteId,
@@ -74,11 +82,12 @@ export class UsageQueries {
         chats: bySite.get(siteId)?.chats ?? 0,
         totalTokens: usage.reduce((n, g) => n + g.inputTokens + g.outputTokens, 0),
         daily: dailySeries(range, byDay),
+        chatBudget,
       };
     } catch (error) {
       // The interface promises this shape always: figures unavailable read as zeros, not as an error.
       this.log.warn("site usage: could not read analytics; answering zeros", { siteId, error });
-      return { siteId, range: range.label, searches: 0, chats: 0, totalTokens: 0, daily: dailySeries(range, new Map()) };
+      return { siteId, range: range.label, searches: 0, chats: 0, totalTokens: 0, daily: dailySeries(range, new Map()), chatBudget: noSpend() };
     }
   }
 }

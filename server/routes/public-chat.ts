@@ -5,8 +5,10 @@ import { ChatRequest, ChatResponse, ChatStreamEvent, type AnswerEndEventData } f
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest } from "../errors/app-error.ts";
 import type { ChatService, ChatSite } from "../chat/chat-service.ts";
+import type { ChatBudget } from "../chat/chat-budget.ts";
 import { openEventStream, wantsEventStream } from "../chat/sse.ts";
 import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import type { TrustProxy } from "../plugins/client-ip.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
@@ -24,8 +26,9 @@ export function questionOf(body: ChatRequest): string {
 
 export interface PublicChatDeps {
   chat: ChatService;
+  budget: Pick<ChatBudget, "admit">;
   gate: PublicAccessGate<PublicSite & ChatSite>;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   onUnexpectedError?(error: unknown): void;
 }
 
@@ -45,6 +48,8 @@ export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/site
         const ip = clientIp(request, server, deps.trustProxy);
         const site = await deps.gate.admitSite({ siteId: params.siteId, feature: "chat", request, ip, headers });
         const question = questionOf(body);
+        // After the question is known to be valid, so a malformed request never spends the site's budget.
+        await deps.budget.admit(site);
         const ask = { site, ip, question, sessionId: body.sessionId };
         if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
         // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.

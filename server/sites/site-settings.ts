@@ -17,6 +17,8 @@ export const defaultPublicAccess = (): PublicAccess => ({ enabled: true, searchE
 export const defaultRateLimits = (): RateLimits => ({
   searchPerMinute: Limits.publicSearchPerMinutePerIp,
   chatPerMinute: Limits.publicChatPerMinutePerIp,
+  chatRequestsPerDay: Limits.chatRequestsPerDayDefault,
+  chatTokensPerDay: Limits.chatTokensPerDayDefault,
 });
 
 export interface StoredSettings {

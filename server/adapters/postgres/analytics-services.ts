@@ -12,6 +12,7 @@ import { UsageQueries } from "../../analytics/usage-queries.ts";
 import { PriceTable } from "../../analytics/price-table.ts";
 import { pruneOldEvents } from "../../analytics/prune-old-events.ts";
 import type { FeedbackRecorder } from "../../routes/public-feedback.ts";
+import type { ChatBudget } from "../../chat/chat-budget.ts";
 
 export interface AnalyticsSettings {
   retentionDays: number;
@@ -36,7 +37,7 @@ export interface AnalyticsServices {
   flush(): Promise<void>;
 }
 
-export function createAnalyticsServices(settings: AnalyticsSettings, db: Db, siteStore: SiteStore, log: Logger): AnalyticsServices {
+export function createAnalyticsServices(settings: AnalyticsSettings, db: Db, siteStore: SiteStore, log: Logger, chatBudget?: Pick<ChatBudget, "usage">): AnalyticsServices {
   const store = new AnalyticsStore(db);
   const reads = new AnalyticsReadStore(db);
   const prices = new PriceTable(settings.modelPricesJson);
@@ -48,7 +49,7 @@ export function createAnalyticsServices(settings: AnalyticsSettings, db: Db, sit
     queryRecorder,
     usageRecorder,
     analytics: new AnalyticsQueries(reads, siteStore),
-    usage: new UsageQueries(reads, siteStore, prices, log),
+    usage: new UsageQueries(reads, siteStore, prices, log, undefined, chatBudget),
     prices,
     publicFeedback: {
       recordClick: (click) => queryRecorder.recordClick(click),

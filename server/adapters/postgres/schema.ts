@@ -1,7 +1,7 @@
 // The database schema (drizzle). Row types come from these tables; SQL names are snake_case.
 import { sql } from "drizzle-orm";
 import {
-  bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { CrawlerConfig, MetadataField, PublicAccess, RateLimits, TagBoost, UrlBoost } from "../../../shared/sites.ts";
 
@@ -340,3 +340,22 @@ export const searchOutbox = pgTable(
   (t) => [index("search_outbox_available_idx").on(t.availableAt)],
 );
 
+
+/** A site's public chat spend per UTC day, checked before each chat (rateLimits.chatRequestsPerDay / chatTokensPerDay). */
+export const chatBudgetDays = pgTable(
+  "chat_budget_days",
+  {
+    siteId: text("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    requests: integer("requests").notNull().default(0),
+    tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
+);
+
+/** Values an instance generates once and keeps (the analytics salt), so they survive restarts and match across instances. */
+export const instanceSettings = pgTable("instance_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
