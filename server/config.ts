@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "./errors/app-error.ts";
 import { Limits } from "../shared/limits.ts";
+import { parseTrustProxy, type TrustProxy } from "./plugins/client-ip.ts";
 
 export interface Config {
   port: number;
@@ -15,7 +16,8 @@ export interface Config {
   lexicalEngine: "auto" | "pg_textsearch" | "postgres-fts" | "elasticsearch";
   elasticsearch: { url: string | null; apiKey: string | null; username: string | null; password: string | null; indexPrefix: string };
   rateLimitStore: "memory" | "postgres";
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entry is the visitor: see plugins/client-ip.ts and docs/configuration.md. */
+  trustProxy: TrustProxy;
   chatSessionTtlSeconds: number;
   crawl: {
     allowPrivateNetworks: boolean;
@@ -81,6 +83,14 @@ function url(env: Env, name: string, schemes: string[]): string | null {
   return raw;
 }
 
+function trustProxy(env: Env): TrustProxy {
+  try {
+    return parseTrustProxy(str(env, "TRUST_PROXY"));
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY must be false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges: ${(error as Error).message}.`);
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const elasticsearchUrl = url(env, "ELASTICSEARCH_URL", ["http", "https"]);
   const lexicalEngine = oneOf(env, "LEXICAL_ENGINE", ["auto", "pg_textsearch", "postgres-fts", "elasticsearch"] as const, "auto");
@@ -111,7 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
       indexPrefix: str(env, "ELASTICSEARCH_INDEX_PREFIX") ?? "site-search",
     },
     rateLimitStore: oneOf(env, "RATE_LIMIT_STORE", ["memory", "postgres"] as const, "memory"),
-    trustProxy: bool(env, "TRUST_PROXY", false),
+    trustProxy: trustProxy(env),
     chatSessionTtlSeconds: int(env, "CHAT_SESSION_TTL_SECONDS", Limits.chatSessionTtlSeconds, 60, 30 * 24 * 3600),
     crawl: {
       allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),

@@ -40,7 +40,8 @@ describe("client address", () => {
 
   test("is the socket's unless the proxy is trusted", () => {
     expect(clientIp(request, server, false)).toBe("10.0.0.1");
-    expect(clientIp(request, server, true)).toBe("203.0.113.9");
+    // One trusted hop: the entry that proxy appended (the rightmost), never the client-written leftmost.
+    expect(clientIp(request, server, true)).toBe("10.0.0.2");
     expect(clientIp(new Request("http://x/"), null, false)).toBe("unknown");
   });
 });

@@ -5,6 +5,7 @@ import { Limits } from "../../shared/limits.ts";
 import type { PublicAccess, RateLimits } from "../../shared/sites.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { TrustProxy } from "./client-ip.ts";
 
 export type PublicFeature = "search" | "chat";
 
@@ -18,7 +19,7 @@ export interface PublicSite {
 export interface PublicAccessDeps<S extends PublicSite> {
   sites: { getById(siteId: string): Promise<S | null> };
   limiter: RateLimiter;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 /** The calling page's origin: the Origin header, else the origin of the Referer; null when neither is sent. */
@@ -66,14 +67,7 @@ export function featureEnabled(access: PublicAccess, feature: PublicFeature): bo
   return access.enabled && (feature === "search" ? access.searchEnabled : access.chatEnabled);
 }
 
-/** The socket's address; X-Forwarded-For's first entry only behind a trusted proxy, where the socket is the proxy. */
-export function clientIp(request: Request, server: { requestIP(r: Request): { address: string } | null } | null | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return server?.requestIP(request)?.address ?? "unknown";
-}
+export { clientIp } from "./client-ip.ts";
 
 /**
  * CORS for public endpoints: the origin is echoed (never `*`). Vary: Origin goes on every public response, with or

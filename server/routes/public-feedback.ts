@@ -8,6 +8,7 @@ import { notFound } from "../errors/app-error.ts";
 import { parseBeaconBody } from "../analytics/beacon-body.ts";
 import type { ClickRecord } from "../analytics/event-recorder.ts";
 import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import type { TrustProxy } from "../plugins/client-ip.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
@@ -21,7 +22,7 @@ export interface FeedbackRecorder {
 
 export interface PublicFeedbackDeps extends FeedbackRecorder {
   gate: PublicAccessGate<PublicSite>;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/public/sites") {

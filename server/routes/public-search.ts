@@ -7,6 +7,7 @@ import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
 import type { PublicSearchService, SearchAnswer } from "../search/public-search-service.ts";
+import type { TrustProxy } from "../plugins/client-ip.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
@@ -14,7 +15,7 @@ const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody 
 export interface PublicSearchDeps {
   gate: PublicAccessGate<PublicSite>;
   search: PublicSearchService;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 /** `filter.<name>=value` query parameters; a repeated name means any of the values. */

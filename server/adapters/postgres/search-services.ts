@@ -15,6 +15,7 @@ import { HybridSearch, type HybridSearchOptions } from "../../search/hybrid-sear
 import { PublicSearchService, type SearchedEvent } from "../../search/public-search-service.ts";
 import { GroupService } from "../../groups/group-service.ts";
 import { publicAccessGate } from "../../plugins/public-access.ts";
+import type { TrustProxy } from "../../plugins/client-ip.ts";
 
 export interface SearchServicesInput {
   database: Database;
@@ -25,7 +26,7 @@ export interface SearchServicesInput {
   embedder: Embedder | null;
   siteStore: SiteStore;
   limiter: RateLimiter;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   log: Logger;
   options?: Partial<HybridSearchOptions>;
   /** Told of every public search (analytics); must not throw. */
