@@ -43,7 +43,6 @@ import { DocumentStore } from "./adapters/postgres/document-store.ts";
 import { EmbeddingStore } from "./adapters/postgres/embedding-store.ts";
 import { StatisticsRefresher } from "./adapters/postgres/statistics-refresher.ts";
 import { CrawlJobStore } from "./adapters/postgres/crawl-job-store.ts";
-import { searchOutbox } from "./adapters/postgres/schema.ts";
 import { HeuristicMetadataExtractor } from "./ingest/heuristic-metadata.ts";
 import { IngestService } from "./ingest/ingest-service.ts";
 import { PageService } from "./ingest/page-service.ts";
@@ -111,7 +110,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const accounts = new AccountStore(database.db);
-  const siteStore = new SiteStore(database.db);
+  const usesOutbox = config.lexicalEngine === "elasticsearch";
+  const siteStore = new SiteStore(database.db, { outbox: usesOutbox });
   const limiter = new RateLimiter(
     config.rateLimitStore === "postgres" ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore(),
     overrides.clock,
@@ -120,14 +120,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const notifySiteChanged = (siteId: string) => {
     for (const listener of siteChangeListeners) listener(siteId);
   };
-  const usesOutbox = config.lexicalEngine === "elasticsearch";
   const sites = new SiteService(siteStore, {
     onSiteChanged: notifySiteChanged,
-    // The site row cascades to pages and chunks; an external index hears of it through the outbox.
-    onSiteDeleted: async (siteId) => {
-      notifySiteChanged(siteId);
-      if (usesOutbox) await database.db.insert(searchOutbox).values({ siteId, op: "delete-site" });
-    },
+    // The site row cascades to pages and chunks; an external index hears of it through the outbox (SiteStore.delete).
+    onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
   });
   const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
   const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log, chatBudget);

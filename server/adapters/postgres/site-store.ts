@@ -1,7 +1,7 @@
 // Sites of an organisation: records, settings and statistics.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
-import { chunks, crawlJobs, pages, sites } from "./schema.ts";
+import { chunks, crawlJobs, pages, searchOutbox, sites } from "./schema.ts";
 import { newId } from "../../new-id.ts";
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -16,7 +16,11 @@ export interface SiteStats {
 }
 
 export class SiteStore {
-  constructor(private readonly db: Db) {}
+  /** `outbox`: an external lexical index (Elasticsearch) learns of deleted sites through the search outbox. */
+  constructor(
+    private readonly db: Db,
+    private readonly options: { outbox?: boolean } = {},
+  ) {}
 
   async create(input: SiteInsert): Promise<SiteRow> {
     const [row] = await this.db.insert(sites).values({ id: newId("site"), ...input }).returning();
@@ -53,15 +57,17 @@ export class SiteStore {
     return row ?? null;
   }
 
-  /** Deletes the site; pages, chunks, jobs and sessions go with it through foreign keys. */
   /**
    * Deletes the site (its pages, chunks and jobs cascade) and takes its queries out of the organisation-wide monthly
    * rollups in the same transaction. Its own analytics rows stay: monthly usage still counts what it served.
+   * The outbox row is written in that transaction too: written after the commit, a crash in between would leave the
+   * site's documents in Elasticsearch for ever.
    */
   async delete(orgId: string, siteId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const deleted = await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).returning({ id: sites.id });
       if (deleted.length === 0) return false;
+      if (this.options.outbox) await tx.insert(searchOutbox).values({ siteId, op: "delete-site" });
       await tx.execute(sql`UPDATE query_monthly_org o SET count = o.count - m.count, no_results = o.no_results - m.no_results, clicks = o.clicks - m.clicks
         FROM query_monthly m WHERE m.site_id = ${siteId} AND o.org_id = m.org_id AND o.month = m.month AND o.query = m.query`);
       await tx.execute(sql`DELETE FROM query_monthly_org WHERE org_id = ${orgId} AND count = 0 AND no_results = 0 AND clicks = 0`);
