@@ -1,5 +1,6 @@
 // Composition root: picks adapters from config, builds the services, and mounts plugins and routes.
 // The only file that knows which engines run.
+import { randomBytes } from "node:crypto";
 import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { Config } from "./config.ts";
@@ -7,6 +8,8 @@ import { Housekeeping } from "./housekeeping.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { openDatabase, rows, type Database } from "./adapters/postgres/database.ts";
 import { AccountStore } from "./adapters/postgres/account-store.ts";
+import { hashApiKey, isWellFormedApiKey } from "./auth/api-key-format.ts";
+import { InstanceSettingsStore } from "./adapters/postgres/instance-settings-store.ts";
 import { SiteStore } from "./adapters/postgres/site-store.ts";
 import { PostgresRateLimitStore } from "./adapters/postgres/rate-limit-store.ts";
 import { createElasticsearchServices, type ElasticsearchServices } from "./adapters/elasticsearch/elasticsearch-services.ts";
@@ -126,7 +129,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
   });
   const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
-  const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log, chatBudget);
+  // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
+  const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));
+  const analytics = createAnalyticsServices({ ...config.analytics, salt }, database.db, siteStore, log, chatBudget);
   const healthChecks: HealthCheck[] = [
     {
       name: "database",
@@ -246,7 +251,7 @@ export function createApp(services: Services) {
         },
       }),
     )
-    .use(healthRoutes(services.healthChecks))
+    .use(healthRoutes({ checks: services.healthChecks, showDetails: (authorization) => healthDetailsAllowed(services, authorization) }))
     .use(widgetAssetRoutes(services.config.widgetDir))
     .use(
       publicChatRoutes({
@@ -270,6 +275,14 @@ export function createApp(services: Services) {
       }),
     )
     .use(groupRoutes({ groups: services.search.groups, auth: authPlugin({ accounts: services.accounts, limiter: services.limiter }, { requiredPlan: "enterprise" }) }));
+}
+
+/** HEALTH_DETAILS=public shows the checks to anyone; otherwise a valid (unrevoked) API key of any role is needed. */
+async function healthDetailsAllowed(services: Services, authorization: string | undefined): Promise<boolean> {
+  if (services.config.healthDetails === "public") return true;
+  const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+  if (!key || !isWellFormedApiKey(key)) return false;
+  return (await services.accounts.findActiveKey(hashApiKey(key))) !== null;
 }
 
 export type App = ReturnType<typeof createApp>;

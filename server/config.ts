@@ -37,10 +37,18 @@ export interface Config {
   };
   /** Run the crawl and embedding workers inside the API process (the single-machine default). */
   runWorkers: boolean;
-  analytics: { retentionDays: number; salt: string };
+  analytics: {
+    retentionDays: number;
+    /** ANALYTICS_SALT; null: one is generated at first start and kept in the database (instance_settings). */
+    salt: string | null;
+    /** MODEL_PRICES_JSON, raw; parsed and checked by analytics/price-table.ts. */
+    modelPricesJson: string | null;
+  };
   /** Folder holding the built script-tag widget (site-search.js, site-search-chat.js), served at the root. */
   widgetDir: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Who sees /health's checks beside its status: callers with an API key (default), or anyone. */
+  healthDetails: "key" | "public";
 }
 
 type Env = Record<string, string | undefined>;
@@ -137,8 +145,10 @@ export function loadConfig(env: Env = process.env): Config {
     runWorkers: bool(env, "RUN_WORKERS", true),
     analytics: {
       retentionDays: int(env, "ANALYTICS_RETENTION_DAYS", 90, 1, 3650),
-      salt: str(env, "ANALYTICS_SALT") ?? "site-search-default-salt",
+      salt: str(env, "ANALYTICS_SALT"),
+      modelPricesJson: str(env, "MODEL_PRICES_JSON"),
     },
+    healthDetails: oneOf(env, "HEALTH_DETAILS", ["key", "public"] as const, "key"),
     logLevel: oneOf(env, "LOG_LEVEL", ["debug", "info", "warn", "error", "silent"] as const, "info"),
   };
 }

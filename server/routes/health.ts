@@ -1,4 +1,5 @@
-// GET /health: is the database answering, which lexical engine and embedder are in use.
+// GET /health: is the service answering. Anyone sees `status`; the checks (engines, extensions, index names,
+// queue depth) only a caller with a valid API key, or everyone when HEALTH_DETAILS=public.
 import { Elysia, t } from "elysia";
 
 export interface HealthCheck {
@@ -6,12 +7,20 @@ export interface HealthCheck {
   check(): Promise<{ ok: boolean; detail?: string; [k: string]: unknown }>;
 }
 
-export function healthRoutes(checks: HealthCheck[]) {
+export interface HealthDeps {
+  checks: HealthCheck[];
+  /** True when the caller may see the checks (a valid API key in Authorization, or the setting). */
+  showDetails(authorization: string | undefined): Promise<boolean>;
+}
+
+const HealthBody = t.Object({ status: t.String(), checks: t.Optional(t.Record(t.String(), t.Any())) });
+
+export function healthRoutes(deps: HealthDeps) {
   return new Elysia({ tags: ["Health"] }).get(
     "/health",
-    async ({ set }) => {
+    async ({ set, headers }) => {
       const results = await Promise.all(
-        checks.map(async (c) => {
+        deps.checks.map(async (c) => {
           try {
             return [c.name, await c.check()] as const;
           } catch (error) {
@@ -21,11 +30,14 @@ export function healthRoutes(checks: HealthCheck[]) {
       );
       const ok = results.every(([, r]) => r.ok);
       if (!ok) set.status = 503;
-      return { status: ok ? "ok" : "degraded", checks: Object.fromEntries(results) };
+      const status = ok ? "ok" : "degraded";
+      // Names of extensions, indexes and engines help an attacker more than a load balancer, which needs only status.
+      if (!(await deps.showDetails(headers.authorization))) return { status };
+      return { status, checks: Object.fromEntries(results) };
     },
     {
-      response: { 200: t.Object({ status: t.String(), checks: t.Record(t.String(), t.Any()) }), 503: t.Object({ status: t.String(), checks: t.Record(t.String(), t.Any()) }) },
-      detail: { summary: "Health of the database, lexical engine and embedder" },
+      response: { 200: HealthBody, 503: HealthBody },
+      detail: { summary: "Health: status for anyone; the database, lexical engine and embedder checks with an API key" },
     },
   );
 }

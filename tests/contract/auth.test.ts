@@ -100,9 +100,32 @@ describe("openapi", () => {
 });
 
 describe("health", () => {
-  test("reports the database", async () => {
+  test("shows only the status to anyone", async () => {
     const res = await ctx.request("GET", "/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  test("reports the database to a caller with a valid key", async () => {
+    const { key } = await ctx.createOrg("free", "member");
+    const res = await ctx.request("GET", "/health", { key });
     expect(res.status).toBe(200);
     expect(res.body.checks.database.ok).toBe(true);
   });
+
+  test("a revoked or made-up key sees only the status", async () => {
+    const { key, keyId } = await ctx.createOrg("pro");
+    await ctx.services.accounts.revokeKey(keyId);
+    expect((await ctx.request("GET", "/health", { key })).body).toEqual({ status: "ok" });
+    expect((await ctx.request("GET", "/health", { key: "srch_test_made_up" })).body).toEqual({ status: "ok" });
+  });
+
+  test("HEALTH_DETAILS=public shows the checks to anyone", async () => {
+    const open = await createTestContext({ HEALTH_DETAILS: "public" }, { embedder: null });
+    try {
+      expect((await open.request("GET", "/health")).body.checks.database.ok).toBe(true);
+    } finally {
+      await open.close();
+    }
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ let es: FakeElasticsearch;
 
 beforeAll(async () => {
   es = await startFakeElasticsearch();
-  ctx = await createTestContext({ ELASTICSEARCH_URL: es.url, ELASTICSEARCH_INDEX_PREFIX: "site-search-health-test" });
+  ctx = await createTestContext({ ELASTICSEARCH_URL: es.url, ELASTICSEARCH_INDEX_PREFIX: "site-search-health-test", HEALTH_DETAILS: "public" });
 }, 60_000);
 
 afterAll(async () => {
