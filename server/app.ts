@@ -5,10 +5,10 @@ import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { Config } from "./config.ts";
 import { Housekeeping } from "./housekeeping.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, upstreamFailureFields as upstreamFields, type Logger } from "./logger.ts";
 import { openDatabase, rows, type Database } from "./adapters/postgres/database.ts";
 import { AccountStore } from "./adapters/postgres/account-store.ts";
-import { hashApiKey, isWellFormedApiKey } from "./auth/api-key-format.ts";
+import { healthDetailsAllowed } from "./auth/health-details-access.ts";
 import { InstanceSettingsStore } from "./adapters/postgres/instance-settings-store.ts";
 import { SiteStore } from "./adapters/postgres/site-store.ts";
 import { PostgresRateLimitStore } from "./adapters/postgres/rate-limit-store.ts";
@@ -167,6 +167,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     clock: overrides.clock ?? (() => Date.now() / 1000),
     sessionTtlSeconds: config.chatSessionTtlSeconds,
     onBackgroundError: (what, error) => log.error(what, { error }),
+    onModelError: (error, site) => log.warn("answer model failed", { siteId: site.id, ...upstreamFields(error) }),
     onAnswered: (e) =>
       analytics.queryRecorder.record({ orgId: e.orgId, siteId: e.siteId, kind: "chat", query: e.question, resultCount: e.sources, latencyMs: e.latencyMs, ip: e.ip, channel: "public" }),
     onModelUsage: (usage) => {
@@ -187,6 +188,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     documents, metadata, heuristics,
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => analytics.usageRecorder.record(usage),
+    onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),
   });
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
@@ -251,7 +253,7 @@ export function createApp(services: Services) {
         },
       }),
     )
-    .use(healthRoutes({ checks: services.healthChecks, showDetails: (authorization) => healthDetailsAllowed(services, authorization) }))
+    .use(healthRoutes({ checks: services.healthChecks, showDetails: (authorization) => healthDetailsAllowed(services.config.healthDetails, services.accounts, authorization) }))
     .use(widgetAssetRoutes(services.config.widgetDir))
     .use(
       publicChatRoutes({
@@ -275,14 +277,6 @@ export function createApp(services: Services) {
       }),
     )
     .use(groupRoutes({ groups: services.search.groups, auth: authPlugin({ accounts: services.accounts, limiter: services.limiter }, { requiredPlan: "enterprise" }) }));
-}
-
-/** HEALTH_DETAILS=public shows the checks to anyone; otherwise a valid (unrevoked) API key of any role is needed. */
-async function healthDetailsAllowed(services: Services, authorization: string | undefined): Promise<boolean> {
-  if (services.config.healthDetails === "public") return true;
-  const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
-  if (!key || !isWellFormedApiKey(key)) return false;
-  return (await services.accounts.findActiveKey(hashApiKey(key))) !== null;
 }
 
 export type App = ReturnType<typeof createApp>;

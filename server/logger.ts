@@ -17,3 +17,9 @@ export function createLogger(level: LogLevel): Logger {
   };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
+
+/** What a log line needs of an upstream model failure: its message, cause, status and request id, not a stack. */
+export function upstreamFailureFields(error: unknown): Record<string, unknown> {
+  const e = error as { message?: string; reason?: string; upstreamStatus?: number | null; upstreamRequestId?: string | null; status?: number } | null;
+  return { error: e?.message ?? String(error), reason: e?.reason, status: e?.upstreamStatus ?? e?.status, requestId: e?.upstreamRequestId };
+}

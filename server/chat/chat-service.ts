@@ -68,6 +68,8 @@ export interface ChatDeps {
   pruneEvery?: number;
   onAnswered?(event: ChatAnswered): void;
   onModelUsage?(usage: ChatModelUsage): void;
+  /** Told when the answer model fails (the visitor gets 502/503): the operator needs to know, the visitor cannot act. */
+  onModelError?(error: unknown, site: ChatSite): void;
   onBackgroundError?(what: string, error: unknown): void;
 }
 
@@ -122,13 +124,18 @@ export class ChatService {
       answeredByModel = false;
     } else if (this.deps.model) {
       const prompt = buildAnswerPrompt({ siteName: site.name, question, history: turns, passages });
-      const output = await this.deps.model.answer({
-        system: prompt.system,
-        messages: prompt.messages,
-        maxTokens: this.deps.maxAnswerTokens ?? 800,
-        signal,
-        onDelta: events ? emit : undefined,
-      });
+      const output = await this.deps.model
+        .answer({
+          system: prompt.system,
+          messages: prompt.messages,
+          maxTokens: this.deps.maxAnswerTokens ?? 800,
+          signal,
+          onDelta: events ? emit : undefined,
+        })
+        .catch((error: unknown) => {
+          if (!signal?.aborted) this.deps.onModelError?.(error, site);
+          throw error;
+        });
       if (!events) emit(output.text);
       this.deps.onModelUsage?.({ orgId: site.orgId, siteId: site.id, purpose: "chat", model: output.model, inputTokens: output.inputTokens, outputTokens: output.outputTokens });
     } else {

@@ -26,6 +26,8 @@ export interface IngestDeps {
   /** Always-available fallback, also used for HTML pages where the markup already carries most metadata. */
   heuristics: MetadataExtractor;
   onModelUsage?(usage: ModelUsage): void;
+  /** Told when the metadata model failed and heuristics filled in instead, so the operator sees the model is down. */
+  onMetadataFallback?(url: string, error: unknown): void;
   /** Told after a site's content changed (search cache, embedding queue). */
   onSiteChanged?(siteId: string): void;
 }
@@ -100,7 +102,10 @@ export class IngestService {
     if (missing.length > 0) {
       // Rule 5 names AI for plain text; HTML already carries its own metadata, so heuristics fill the rest there.
       const extractor = isHtml ? this.deps.heuristics : this.deps.metadata;
-      const extracted = await extractor.extract({ url, text, missing, signal: opts.signal }).catch(() => this.deps.heuristics.extract({ url, text, missing }));
+      const extracted = await extractor.extract({ url, text, missing, signal: opts.signal }).catch((error: unknown) => {
+        this.deps.onMetadataFallback?.(url, error);
+        return this.deps.heuristics.extract({ url, text, missing });
+      });
       if (extracted.model && (extracted.inputTokens > 0 || extracted.outputTokens > 0)) {
         this.deps.onModelUsage?.({ orgId: opts.orgId, siteId: opts.siteId, purpose: "ingest", model: extracted.model, inputTokens: extracted.inputTokens, outputTokens: extracted.outputTokens });
       }
