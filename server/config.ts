@@ -21,6 +21,8 @@ export interface Config {
   chatSessionTtlSeconds: number;
   crawl: {
     allowPrivateNetworks: boolean;
+    /** CRAWL_TRUSTED_HOSTS: host names crawled even though they resolve to private addresses (e.g. docs.internal). */
+    trustedHosts: string[];
     chromiumPath: string;
     userAgent: string;
     /** Crawl jobs one worker process runs at once. */
@@ -133,6 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatSessionTtlSeconds: int(env, "CHAT_SESSION_TTL_SECONDS", Limits.chatSessionTtlSeconds, 60, 30 * 24 * 3600),
     crawl: {
       allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),
+      trustedHosts: (str(env, "CRAWL_TRUSTED_HOSTS") ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== ""),
       chromiumPath: str(env, "CHROMIUM_PATH") ?? "/usr/bin/chromium",
       userAgent: str(env, "CRAWL_USER_AGENT") ?? "site-search-bot/0.1 (+https://github.com/site-search/site-search)",
       jobsPerWorker: int(env, "CRAWL_JOBS_PER_WORKER", 2, 1, 100),

@@ -11,7 +11,10 @@ type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "site
 
 export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?: number } = {}): CrawlWorker {
   const { crawl } = services.config;
-  const fetchOptions = { userAgent: crawl.userAgent, allowPrivateNetworks: crawl.allowPrivateNetworks, timeoutMs: crawl.fetchTimeoutMs, maxBytes: 1_000_000 };
+  const fetchOptions = {
+    userAgent: crawl.userAgent, allowPrivateNetworks: crawl.allowPrivateNetworks, trustedHosts: crawl.trustedHosts,
+    timeoutMs: crawl.fetchTimeoutMs, maxBytes: 1_000_000,
+  };
   const http = new HttpFetcher(fetchOptions);
   // One browser per worker process, launched by the first javascriptEnabled page and closed when the worker stops.
   let renderer: ChromiumRenderer | null = null;
