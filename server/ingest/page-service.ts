@@ -4,7 +4,8 @@ import { badRequest, notFound } from "../errors/app-error.ts";
 import type { DocumentStore } from "../adapters/postgres/document-store.ts";
 import type { SiteStore } from "../adapters/postgres/site-store.ts";
 import type { IngestService } from "./ingest-service.ts";
-import { compileUrlPattern, UrlPatternError } from "./url-pattern.ts";
+import { compileUrlPattern, UrlPatternError } from "../patterns/url-pattern.ts";
+import { filterInSlices } from "../patterns/filter-in-slices.ts";
 import { unixSeconds } from "../sites/site-view.ts";
 
 export class PageService {
@@ -42,14 +43,14 @@ export class PageService {
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
     let urls: string[];
     if (body.pattern !== undefined) {
-      let re: RegExp;
+      let re: { test(url: string): boolean };
       try {
         re = compileUrlPattern(body.pattern);
       } catch (error) {
         if (error instanceof UrlPatternError) throw badRequest(error.message);
         throw error;
       }
-      urls = (await this.documents.allUrls(siteId)).filter((u) => re.test(u));
+      urls = await filterInSlices(await this.documents.allUrls(siteId), (u) => re.test(u));
     } else {
       urls = body.urls ?? [body.url!];
     }
