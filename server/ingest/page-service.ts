@@ -6,6 +6,7 @@ import type { SiteStore } from "../adapters/postgres/site-store.ts";
 import type { IngestService } from "./ingest-service.ts";
 import { compileUrlPattern, UrlPatternError } from "../patterns/url-pattern.ts";
 import { filterInSlices } from "../patterns/filter-in-slices.ts";
+import { siteHostCheck } from "../sites/site-hosts.ts";
 import { unixSeconds } from "../sites/site-view.ts";
 
 export class PageService {
@@ -23,8 +24,10 @@ export class PageService {
   }
 
   async ingest(orgId: string, siteId: string, pages: unknown[]): Promise<IngestResponse> {
-    await this.site(orgId, siteId);
-    return this.ingestService.ingestBatch(pages, { orgId, siteId, source: "api" });
+    const site = await this.site(orgId, siteId);
+    // Pages pushed through the API must be the site's own, or its search and chat would vouch for other sites.
+    const ownHost = siteHostCheck({ baseUrl: site.baseUrl, allowedDomains: site.publicAccess.allowedDomains });
+    return this.ingestService.ingestBatch(pages, { orgId, siteId, source: "api", ownHost });
   }
 
   async list(orgId: string, siteId: string, query: { limit?: number; cursor?: string; search?: string }): Promise<PageList> {
