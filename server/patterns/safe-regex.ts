@@ -1,6 +1,7 @@
 // The one compiler for tenant-written regular expressions: RE2 semantics on re2js, so matching time is linear in
 // the input whatever the pattern (no catastrophic backtracking), with a clear error for syntax RE2 cannot run.
 import { RE2JS } from "re2js";
+import { Limits } from "../../shared/limits.ts";
 
 /** A pattern the owner wrote that cannot be compiled; its message is shown to them as a 400. */
 export class PatternError extends Error {
@@ -53,10 +54,19 @@ function checkRe2(source: string, shown: string): RE2JS {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, "");
     throw new PatternError(`Unsupported regular expression ${shown}: ${reason}; patterns use RE2 syntax, which always runs in linear time.`);
   }
+  // Linear time is linear in the program too: a `[\s\S]{900}` would cost every URL hundreds of steps per character.
+  if (compiled.programSize() > Limits.urlPatternProgramSize) {
+    throw new PatternError(`Pattern ${shown} is too complex (${compiled.programSize()} RE2 instructions, at most ${Limits.urlPatternProgramSize}); use fewer or smaller repetition counts.`);
+  }
   // Compiled once per distinct pattern: settings change rarely and searches reuse the same few patterns.
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(source, compiled);
   return compiled;
+}
+
+/** The RE2 program size of a source, what matching it costs per character. */
+export function re2ProgramSize(source: string): number {
+  return checkRe2(source, source).programSize();
 }
 
 /** Compiles RE2 syntax (cached by source); `shown` is how the owner wrote it, for the error message. */

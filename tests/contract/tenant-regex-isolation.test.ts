@@ -110,6 +110,22 @@ describe("patterns RE2 cannot run", () => {
     expect((await ctx.request("GET", path, { key: site.key })).body.urlBoosts).toEqual([{ pattern: "/docs/**", boost: 2 }]);
   });
 
+  test("a pattern too complex to run cheaply, alone or with the others, is a 400", async () => {
+    const site = await createPublicSite(ctx);
+    const path = `/api/sites/${site.siteId}`;
+    const heavy = await ctx.request("PUT", path, { key: site.key, body: { urlBoosts: [{ pattern: "/[\\s\\S]{900}x/", boost: 2 }] } });
+    expect(heavy.status).toBe(400);
+    expect(heavy.body.error).toContain("urlBoosts[0]");
+    expect(heavy.body.error).toContain("too complex");
+    const many = Array.from({ length: 60 }, (_, k) => ({ pattern: `/[\\s\\S]{${200 + k}}x/`, boost: 2 }));
+    const together = await ctx.request("PUT", path, { key: site.key, body: { urlBoosts: many } });
+    expect(together.status).toBe(400);
+    expect(together.body.error).toContain("together are too complex");
+    // 200 ordinary globs fit the budget.
+    const globs = Array.from({ length: 200 }, (_, k) => ({ pattern: k % 2 ? `/docs/section-${k}/**` : `https://docs.example.com/blog/${k}/*.html`, boost: 2 }));
+    expect((await ctx.request("PUT", path, { key: site.key, body: { urlBoosts: globs } })).status).toBe(200);
+  });
+
   test("deleting pages by a pattern with a backreference is a 400 and deletes nothing", async () => {
     const site = await createPublicSite(ctx);
     await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages: [{ url: "https://docs.example.com/aa", content: "Some text about a thing." }] } });
