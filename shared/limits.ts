@@ -22,6 +22,10 @@ export const Limits = {
   queryMaxChars: 512,
   crawlMaxPagesDefault: 100,
   crawlMaxDepthDefault: 3,
+  /** RE2 program size (instructions) of one tenant URL pattern: a 500-character glob fits, a `[\s\S]{1000}` does not. */
+  urlPatternProgramSize: 600,
+  /** RE2 program size of all a site's URL boosts together, which every search runs over its candidate pages. */
+  urlBoostsProgramSize: 10_000,
   /** Largest request body accepted at all: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
 } as const;

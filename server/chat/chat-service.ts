@@ -6,6 +6,8 @@ import { buildAnswerPrompt } from "./answer-prompt.ts";
 import { extractiveAnswer, notFoundText } from "./extractive-answer.ts";
 import { rewriteFollowUp } from "./query-rewrite.ts";
 import { CitationStream } from "./citation-stream.ts";
+import { keepSiteLinks } from "./answer-links.ts";
+import { siteHostCheck } from "../sites/site-hosts.ts";
 import { retrievePassages, type ChatPassage, type ChunkTextSource, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
 import { newId } from "../new-id.ts";
 
@@ -13,6 +15,9 @@ export interface ChatSite {
   id: string;
   orgId: string;
   name: string;
+  /** With the allowed domains and the retrieved pages, the hosts an answer may link to. */
+  baseUrl?: string;
+  publicAccess?: { allowedDomains: readonly string[] };
 }
 
 /** Streaming callbacks; without them the answer is made in one call and only returned. */
@@ -106,7 +111,8 @@ export class ChatService {
     const mode = this.mode;
     events?.onSources({ sources: candidates, sessionId, mode });
 
-    const stream = new CitationStream(passages.length);
+    const ownHost = siteHostCheck({ baseUrl: site.baseUrl, allowedDomains: site.publicAccess?.allowedDomains, pageUrls: passages.map((p) => p.url) });
+    const stream = new CitationStream(passages.length, (text) => keepSiteLinks(text, ownHost));
     let shownCited = 0;
     const emit = (raw: string) => {
       const text = stream.push(raw);

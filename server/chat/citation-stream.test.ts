@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { CitationStream } from "./citation-stream.ts";
 import { extractCitations, renumberCitations } from "./citations.ts";
+import { keepSiteLinks } from "./answer-links.ts";
+import { siteHostCheck } from "../sites/site-hosts.ts";
 
 function streamed(text: string, sourceCount: number, pieceLength: number) {
   const stream = new CitationStream(sourceCount);
@@ -43,4 +45,29 @@ describe("CitationStream", () => {
       expect(stream.end().used).toEqual([4]);
     });
   });
+});
+
+describe("CitationStream with off-site links made plain text", () => {
+  const rewrite = (text: string) => keepSiteLinks(text, siteHostCheck({ baseUrl: "https://docs.example.com" }));
+  const texts = [
+    "Read [the guide](https://evil.example/phish) first [1]. Or https://evil.example/x, or [ours](https://docs.example.com/a) [2].",
+    "Go to <https://evil.example/login> and www.evil.example now [3]\n\n[r]: https://evil.example/r\nhttp",
+    "See ![pixel](https://evil.example/p.png) and https://docs.example.com/ok [1]",
+  ];
+  for (const text of texts) {
+    const final = renumberCitations(rewrite(text), extractCitations(rewrite(text), 3));
+    for (const pieceLength of [1, 3, 7, 1000]) {
+      test(`${JSON.stringify(text.slice(0, 24))}… in pieces of ${pieceLength}: no delta ever carries the phishing host`, () => {
+        const stream = new CitationStream(3, rewrite);
+        const deltas: string[] = [];
+        for (let i = 0; i < text.length; i += pieceLength) deltas.push(stream.push(text.slice(i, i + pieceLength)));
+        const end = stream.end();
+        deltas.push(end.rest);
+        expect(end.text).toBe(final);
+        expect(deltas.join("")).toBe(final);
+        expect(final).not.toContain("](https://evil");
+        expect(final).not.toMatch(/(?<!`)https:\/\/evil\.example/);
+      });
+    }
+  }
 });

@@ -23,7 +23,7 @@ function numbersOf(group: string): number[] {
 }
 
 /** Calls `onText` for prose and passes code spans through untouched. */
-function mapProse(text: string, onText: (prose: string) => string): string {
+export function mapProse(text: string, onText: (prose: string) => string): string {
   let out = "";
   let last = 0;
   for (const match of text.matchAll(codeSpan)) {

@@ -1,5 +1,7 @@
 // Decides whether an address belongs to a site's crawl: same host, under the base path, and allowed by the
 // site's include/exclude patterns.
+import { compileRe2 } from "../patterns/safe-regex.ts";
+import { escapeRe2 } from "../patterns/url-pattern.ts";
 
 export type ScopeReason = "invalid-url" | "other-host" | "outside-base-path" | "excluded-pattern" | "not-included";
 
@@ -55,9 +57,9 @@ export function compileGlob(pattern: string): (url: URL) => boolean {
       } else source += ".*";
     } else if (char === "*") source += "[^/]*";
     else if (char === "?") source += "[^/]";
-    else source += char.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+    else source += escapeRe2(char);
   }
-  const regex = new RegExp(`^${anchored ? "" : "(?:.*/)?"}${source}$`, full ? "i" : "");
+  const regex = compileRe2(`${full ? "(?i)" : ""}^${anchored ? "" : "(?:.*/)?"}${source}$`, pattern);
   return (url) => (full ? regex.test(url.href) : regex.test(url.pathname.replace(/^\//, anchored ? "/" : "")));
 }
 

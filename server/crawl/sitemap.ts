@@ -1,5 +1,7 @@
 // Reads sitemaps (sitemaps.org XML, sitemap indexes, plain-text lists) into page addresses, following nested
 // indexes with bounds on depth, file count and URL count so a hostile or broken site cannot make it loop.
+// Runs in the crawl worker (background), never on an API request.
+import { SaxesParser } from "saxes";
 import type { FetchText } from "./robots-policy.ts";
 
 export interface ParsedSitemap {
@@ -9,41 +11,94 @@ export interface ParsedSitemap {
   sitemaps: string[];
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-function decodeXmlText(raw: string): string {
-  const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
-  if (cdata) return cdata[1]!.trim();
-  return raw
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-      if (name[0] === "#") {
-        const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .trim();
-}
-
 const isHttpUrl = (text: string) => /^https?:\/\/\S+$/i.test(text);
 
+/** Longer than any address worth crawling; text beyond it is not kept, so one huge <loc> costs no memory. */
+const MAX_LOC_LENGTH = 4096;
+/** Sitemaps in the wild have small mistakes (a bare `&`); after this many the file is not a sitemap worth reading. */
+const MAX_XML_ERRORS = 100;
+
+/** A sitemap nests four or five elements deep (urlset, url, image:image, image:loc); deeper is not a sitemap. */
+const MAX_DEPTH = 32;
+
+class TooBroken extends Error {}
+
+const BARE_AMPERSAND = /&(?!(?:[A-Za-z][\w.-]{0,31}|#\d{1,8}|#x[\dA-Fa-f]{1,8});)/g;
+
 /**
- * Only unprefixed <loc> elements count: <image:loc>, <video:content_loc> and xhtml:link alternates name other
- * things. A default-namespace prefix (<sm:loc> with xmlns:sm for the sitemap schema) is rare enough to ignore.
+ * A bare `&` in a URL is the commonest sitemap mistake; left alone, the parser would read everything up to the next
+ * `;` as an entity name. Escaping it keeps such sitemaps readable. CDATA sections are copied as they are; the scan
+ * uses indexOf, one linear pass even when sections are left open.
  */
-export function parseSitemap(text: string): ParsedSitemap {
-  const body = text.replace(/^\uFEFF/, "").replace(/<!--[\s\S]*?-->/g, "");
-  if (!/<\s*(urlset|sitemapindex)\b/i.test(body)) {
-    // sitemaps.org allows a plain text file with one URL per line.
-    if (/^\s*</.test(body)) return { urls: [], sitemaps: [] };
-    return { urls: body.split(/\r?\n/).map((line) => line.trim()).filter(isHttpUrl), sitemaps: [] };
+function escapeBareAmpersands(body: string): string {
+  let out = "";
+  let at = 0;
+  while (at < body.length) {
+    const open = body.indexOf("<![CDATA[", at);
+    if (open === -1) return out + body.slice(at).replace(BARE_AMPERSAND, "&amp;");
+    const close = body.indexOf("]]>", open);
+    const end = close === -1 ? body.length : close + 3;
+    out += body.slice(at, open).replace(BARE_AMPERSAND, "&amp;") + body.slice(open, end);
+    at = end;
   }
+  return out;
+}
+
+/**
+ * Reads the <loc> entries of a <urlset> or <sitemapindex> with a streaming XML parser (saxes): one pass, linear
+ * in the input, whatever tags are left unclosed; entities and CDATA are decoded by the parser; a DTD is never
+ * expanded. Only unprefixed <loc> elements count: <image:loc>, <video:content_loc> and xhtml:link alternates
+ * name other things. A default-namespace prefix (<sm:loc> with xmlns:sm for the sitemap schema) is rare enough
+ * to ignore.
+ */
+function parseXmlSitemap(body: string): ParsedSitemap {
+  const parser = new SaxesParser({ position: false });
   const locs: string[] = [];
-  for (const match of body.matchAll(/<loc(?:\s[^>]*)?>([\s\S]*?)<\/loc\s*>/gi)) {
-    const loc = decodeXmlText(match[1]!);
-    if (isHttpUrl(loc)) locs.push(loc);
+  let root: string | null = null;
+  let depth = 0;
+  let depthInLoc = 0;
+  let text = "";
+  let errors = 0;
+  const keep = (chunk: string) => {
+    if (depthInLoc === 1 && text.length < MAX_LOC_LENGTH) text += chunk.slice(0, MAX_LOC_LENGTH - text.length);
+  };
+  parser.on("opentag", (tag) => {
+    root ??= tag.name;
+    // Unclosed tags nest ever deeper; stopping here keeps a hostile file from costing more than a real one.
+    if (++depth > MAX_DEPTH) throw new TooBroken();
+    if (depthInLoc > 0) depthInLoc++;
+    else if (tag.name === "loc") {
+      depthInLoc = 1;
+      text = "";
+    }
+  });
+  parser.on("closetag", () => {
+    depth--;
+    if (depthInLoc === 0) return;
+    if (--depthInLoc === 0) {
+      const loc = text.trim();
+      if (isHttpUrl(loc)) locs.push(loc);
+    }
+  });
+  parser.on("text", keep);
+  parser.on("cdata", keep);
+  parser.on("error", () => {
+    if (++errors > MAX_XML_ERRORS) throw new TooBroken();
+  });
+  try {
+    parser.write(escapeBareAmpersands(body)).close();
+  } catch (error) {
+    if (!(error instanceof TooBroken)) throw error;
   }
-  return /<\s*sitemapindex\b/i.test(body) ? { urls: [], sitemaps: locs } : { urls: locs, sitemaps: [] };
+  if (root === "sitemapindex") return { urls: [], sitemaps: locs };
+  return root === "urlset" ? { urls: locs, sitemaps: [] } : { urls: [], sitemaps: [] };
+}
+
+export function parseSitemap(text: string): ParsedSitemap {
+  const body = text.replace(/^\uFEFF/, "");
+  // sitemaps.org allows a plain text file with one URL per line.
+  if (!/^\s*</.test(body)) return { urls: body.split(/\r?\n/).map((line) => line.trim()).filter(isHttpUrl), sitemaps: [] };
+  return parseXmlSitemap(body);
 }
 
 export interface CollectSitemapInput {

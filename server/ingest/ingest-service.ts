@@ -40,6 +40,8 @@ export interface IngestOptions {
   source: "api" | "crawl";
   crawlJobId?: string;
   signal?: AbortSignal;
+  /** When set, a page whose URL is not on one of the site's hosts is refused with a per-page error. */
+  ownHost?: (url: string) => boolean;
   /** The crawler has already cleaned the page (it reads robots meta and canonical first); spares a second parse. */
   cleaned?: CleanedPage;
 }
@@ -79,6 +81,9 @@ export class IngestService {
     if (!Value.Check(PageInput, page)) return { status: "error", error: describeInvalid(page) };
     const url = normalisePageUrl(page.url);
     if (!url) return { status: "error", error: "url must be an absolute http(s) URL." };
+    if (opts.ownHost && !opts.ownHost(url)) {
+      return { status: "error", error: "url is not on this site's hosts: use the host of its baseUrl (with or without www.) or a domain in publicAccess.allowedDomains." };
+    }
     if (page.content.trim() === "") return { status: "error", error: "content is empty." };
     if (byteLength(page.content) > Limits.pageContentBytes) return { status: "error", error: `content is larger than ${Limits.pageContentBytes} bytes.` };
 

@@ -4,7 +4,9 @@ import { badRequest, notFound } from "../errors/app-error.ts";
 import type { DocumentStore } from "../adapters/postgres/document-store.ts";
 import type { SiteStore } from "../adapters/postgres/site-store.ts";
 import type { IngestService } from "./ingest-service.ts";
-import { compileUrlPattern, UrlPatternError } from "./url-pattern.ts";
+import { compileUrlPattern, UrlPatternError } from "../patterns/url-pattern.ts";
+import { filterInSlices } from "../patterns/filter-in-slices.ts";
+import { siteHostCheck } from "../sites/site-hosts.ts";
 import { unixSeconds } from "../sites/site-view.ts";
 
 export class PageService {
@@ -22,8 +24,10 @@ export class PageService {
   }
 
   async ingest(orgId: string, siteId: string, pages: unknown[]): Promise<IngestResponse> {
-    await this.site(orgId, siteId);
-    return this.ingestService.ingestBatch(pages, { orgId, siteId, source: "api" });
+    const site = await this.site(orgId, siteId);
+    // Pages pushed through the API must be the site's own, or its search and chat would vouch for other sites.
+    const ownHost = siteHostCheck({ baseUrl: site.baseUrl, allowedDomains: site.publicAccess.allowedDomains });
+    return this.ingestService.ingestBatch(pages, { orgId, siteId, source: "api", ownHost });
   }
 
   async list(orgId: string, siteId: string, query: { limit?: number; cursor?: string; search?: string }): Promise<PageList> {
@@ -42,14 +46,14 @@ export class PageService {
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
     let urls: string[];
     if (body.pattern !== undefined) {
-      let re: RegExp;
+      let re: { test(url: string): boolean };
       try {
         re = compileUrlPattern(body.pattern);
       } catch (error) {
         if (error instanceof UrlPatternError) throw badRequest(error.message);
         throw error;
       }
-      urls = (await this.documents.allUrls(siteId)).filter((u) => re.test(u));
+      urls = await filterInSlices(await this.documents.allUrls(siteId), (u) => re.test(u));
     } else {
       urls = body.urls ?? [body.url!];
     }

@@ -1,30 +1,27 @@
 // Site relevance boosts: tag and URL-glob multipliers applied to a page's score at query time.
 import type { TagBoost, UrlBoost } from "../../shared/sites.ts";
-import { compileUrlPattern } from "../ingest/url-pattern.ts";
+import { compileUrlPatternSet } from "../patterns/url-pattern-set.ts";
 
 export interface BoostRules {
   tagBoosts: TagBoost[];
   urlBoosts: UrlBoost[];
 }
 
-const compiled = new Map<string, RegExp | null>();
+const patternLists = new WeakMap<readonly UrlBoost[], string[]>();
 
 /**
- * The same glob language as page deletion (ingest/url-pattern.ts): with a scheme it matches the whole URL,
- * without one the path; `*` stays within a segment, `**` crosses. Query and fragment are ignored.
+ * The same glob language as page deletion (patterns/url-pattern.ts): with a scheme it matches the whole URL,
+ * without one the path; `*` stays within a segment, `**` crosses. Query and fragment are ignored. All of a site's
+ * patterns run as one linear-time RE2 set, so no rule list can stall a search.
  */
-function urlMatches(pattern: string, url: string): boolean {
-  let regex = compiled.get(pattern);
-  if (regex === undefined) {
-    try {
-      regex = compileUrlPattern(pattern);
-    } catch {
-      regex = null;
-    }
-    if (compiled.size > 5000) compiled.clear();
-    compiled.set(pattern, regex);
-  }
-  return regex !== null && regex.test(url.replace(/[?#].*$/s, ""));
+function urlBoostFactor(url: string, rules: readonly UrlBoost[]): number {
+  if (rules.length === 0) return 1;
+  let patterns = patternLists.get(rules);
+  if (!patterns) patternLists.set(rules, (patterns = rules.map((rule) => rule.pattern)));
+  const set = compileUrlPatternSet(patterns);
+  let factor = 1;
+  for (const index of set.matching(url.replace(/[?#].*$/s, ""))) factor *= rules[index]!.boost;
+  return factor;
 }
 
 /** The product of every matching rule's boost (1 when none match). Tags compare case-insensitively. */
@@ -32,8 +29,24 @@ export function boostFactor(page: { url: string; tags: readonly string[] }, rule
   const tags = new Set(page.tags.map((t) => t.toLowerCase()));
   let factor = 1;
   for (const rule of rules.tagBoosts) if (tags.has(rule.tag.toLowerCase())) factor *= rule.boost;
-  for (const rule of rules.urlBoosts) if (urlMatches(rule.pattern, page.url)) factor *= rule.boost;
-  return factor;
+  return factor * urlBoostFactor(page.url, rules.urlBoosts);
+}
+
+/**
+ * Every page's factor, yielding to other requests every few milliseconds: a site's boost rules may be slow (up to
+ * the program-size budget), and that must slow only its own search, never another tenant's requests.
+ */
+export async function boostFactors(pages: ReadonlyArray<{ url: string; tags: readonly string[]; rules: BoostRules | undefined }>): Promise<number[]> {
+  const factors: number[] = [];
+  let sliceStart = performance.now();
+  for (const page of pages) {
+    factors.push(page.rules ? boostFactor(page, page.rules) : 1);
+    if (performance.now() - sliceStart > 5) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+  return factors;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Embedder } from "../ports/embedder.ts";
 import type { LexicalHit, LexicalIndex } from "../ports/lexical-index.ts";
 import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
 import type { Logger } from "../logger.ts";
-import { applyBoost, boostFactor, type BoostRules } from "./boosts.ts";
+import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
 import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions } from "./fusion.ts";
 import type { SearchChunk, SearchChunkSource } from "./search-chunks.ts";
@@ -123,11 +123,12 @@ export class HybridSearch {
       else pages.set(s.chunk.pageId, [s]);
     }
     const stems = queryStems(input.query);
-    const ranked = [...pages.values()]
-      .map((list) => {
+    const lists = [...pages.values()];
+    const factors = await boostFactors(lists.map((list) => ({ ...list[0]!.chunk, rules: settings.get(list[0]!.chunk.siteId) })));
+    const ranked = lists
+      .map((list, i) => {
         const best = list[0]!;
-        const site = settings.get(best.chunk.siteId);
-        const factor = site ? boostFactor(best.chunk, site) : 1;
+        const factor = factors[i]!;
         return { list, score: applyBoost(best.score, factor), rankScore: best.rankScore * factor };
       })
       .filter((p) => p.score >= input.minScore)

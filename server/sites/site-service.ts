@@ -4,6 +4,7 @@ import { notFound } from "../errors/app-error.ts";
 import type { SiteStore } from "../adapters/postgres/site-store.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSettings } from "./site-settings.ts";
 import { siteDetail, siteSummary } from "./site-view.ts";
+import { checkSettingsPatterns } from "./settings-patterns.ts";
 
 export interface SiteHooks {
   /** Called after a site's settings changed (cached search answers depend on boosts and access rules). */
@@ -19,6 +20,7 @@ export class SiteService {
   ) {}
 
   async create(orgId: string, body: CreateSiteBody): Promise<SiteSummary> {
+    checkSettingsPatterns(body);
     const row = await this.store.create({
       orgId,
       name: body.name.trim(),
@@ -42,6 +44,7 @@ export class SiteService {
   }
 
   async update(orgId: string, siteId: string, patch: UpdateSiteBody): Promise<void> {
+    checkSettingsPatterns(patch);
     const current = await this.store.get(orgId, siteId);
     if (!current) throw notFound("Site");
     const { crawlerConfig: _c, publicAccess: _p, rateLimits: _r, name, ...rest } = patch;

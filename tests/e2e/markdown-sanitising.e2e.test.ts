@@ -46,7 +46,10 @@ describe.if(run)("answer markdown", () => {
         async ({ inputs, sanitizer }) => {
           type Sanitize = (html: string) => DocumentFragment;
           const g = window as unknown as {
-            __siteSearchChatRuntime: { markdownRenderer(s: Sanitize): (md: string) => DocumentFragment; nativeAnswerSanitizer(): Sanitize | undefined };
+            __siteSearchChatRuntime: {
+              markdownRenderer(s: Sanitize): (md: string, options?: { sources?: Array<{ url: string; title: string }> }) => DocumentFragment;
+              nativeAnswerSanitizer(): Sanitize | undefined;
+            };
             __siteSearchPurify: { dompurifySanitizer(): Sanitize };
           };
           const sanitize = sanitizer === "native" ? g.__siteSearchChatRuntime.nativeAnswerSanitizer() : g.__siteSearchPurify.dompurifySanitizer();
@@ -54,7 +57,10 @@ describe.if(run)("answer markdown", () => {
           const render = g.__siteSearchChatRuntime.markdownRenderer(sanitize);
           const out = document.getElementById("out")!;
           for (const md of inputs) out.append(render(md));
-          out.append(render("| a | b |\n|:--|--:|\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\nSee [the guide](https://example.org/guide) [1]."));
+          const sources = [{ url: "https://example.org/guide", title: "Guide" }];
+          out.append(render("| a | b |\n|:--|--:|\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\nSee [the guide](https://example.org/guide) [1].", { sources }));
+          // Links off the page's and the sources' hosts are shown as text (the server does the same first).
+          const phish = render(`[log in](https://evil.example/phish), https://evil.example/bare, <a href="https://evil.example/raw">raw</a> [1]`, { sources });
           await new Promise((resolve) => setTimeout(resolve, 100));
           return {
             xss: (window as unknown as { __xss?: number }).__xss,
@@ -64,6 +70,8 @@ describe.if(run)("answer markdown", () => {
             external: [...out.querySelectorAll("a[href^='https://example.org']")].map((a) => [a.getAttribute("target"), a.getAttribute("rel")]),
             align: [...out.querySelectorAll("th")].map((th) => th.getAttribute("align")),
             code: out.querySelector("pre code")?.className,
+            phishLinks: [...phish.querySelectorAll("a")].map((a) => a.getAttribute("href")),
+            phishText: [...phish.childNodes].map((n) => n.textContent).join(""),
           };
         },
         { inputs: payloads, sanitizer },
@@ -81,6 +89,8 @@ describe.if(run)("answer markdown", () => {
       ]);
       expect(result!.align).toEqual(["left", "right"]);
       expect(result!.code).toBe("language-js");
+      expect(result!.phishLinks).toEqual(["https://example.org/guide"]);
+      expect(result!.phishText).toContain("log in");
       await w.close();
     });
   }

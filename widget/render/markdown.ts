@@ -41,6 +41,26 @@ function secureLink(anchor: HTMLAnchorElement, href: string): void {
   }
 }
 
+/**
+ * Hosts an answer may link to: the page's own and its sources' (pages of the site's index). The server already
+ * turned other links into text; this is the second line, for a stale server or a bypassed one.
+ */
+function ownHosts(sources: readonly CitationSource[]): Set<string> {
+  const hosts = new Set([location.hostname.replace(/^www\./, "")]);
+  for (const source of sources) {
+    const url = safeUrl(source.url);
+    if (url && url.protocol !== "mailto:") hosts.add(url.hostname.replace(/^www\./, ""));
+  }
+  return hosts;
+}
+
+/** An off-site link is shown as its text: a prompt-injected page must not give visitors a phishing link. */
+function keepOwnLink(anchor: HTMLAnchorElement, hosts: Set<string>): void {
+  const url = safeUrl(anchor.getAttribute("href") ?? "");
+  if (url && url.protocol !== "mailto:" && hosts.has(url.hostname.replace(/^www\./, ""))) secureLink(anchor, url.href);
+  else anchor.replaceWith(...anchor.childNodes);
+}
+
 const CITATION = /\[(\d{1,3})\]/g;
 
 /** Turns "[2]" in text into a link to the second source; text inside code, pre and links is left alone. */
@@ -91,8 +111,10 @@ export type RenderMarkdown = (markdown: string, options?: MarkdownOptions) => Do
 export function markdownRenderer(sanitize: AnswerSanitizer): RenderMarkdown {
   return (markdown, options = {}) => {
     const fragment = sanitize(marked.parse(markdown) as string);
-    // Whatever the sanitiser let through, every link ends up http(s)/mailto with safe target and rel, or no href.
-    for (const anchor of fragment.querySelectorAll<HTMLAnchorElement>("a[href]")) secureLink(anchor, anchor.getAttribute("href") ?? "");
+    // Whatever the sanitiser let through, every link ends up http(s) to the site's own hosts with safe target and
+    // rel, or plain text.
+    const hosts = ownHosts(options.sources ?? []);
+    for (const anchor of fragment.querySelectorAll<HTMLAnchorElement>("a[href]")) keepOwnLink(anchor, hosts);
     return decorate(fragment, options);
   };
 }

@@ -12,7 +12,13 @@ export interface AddressGuardOptions {
   allowPrivateNetworks?: boolean;
   /** Host names the operator trusts by name even though they resolve to private addresses (e.g. docs.internal). */
   trustedHosts?: readonly string[];
+  /** Resolves a host name to all its addresses; the system resolver unless a test puts a stand-in here. */
+  lookup?: LookupAll;
 }
+
+export type LookupAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemLookup: LookupAll = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 /** Names that reach metadata or loopback services without DNS telling the truth about them. */
 const BLOCKED_NAMES = /^(localhost|.*\.localhost|metadata|metadata\.google\.internal|instance-data|instance-data\.ec2\.internal)$/i;
@@ -70,11 +76,15 @@ function ipv6Block(ip: string): string | null {
   const zeroPrefix = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (g.every((x) => x === 0)) return "unspecified";
   if (zeroPrefix(7) && g[7] === 1) return "loopback";
-  // Addresses that carry an IPv4 address are judged by it: ::ffff:127.0.0.1 is loopback.
+  // Addresses that carry an IPv4 address are judged by it: ::ffff:127.0.0.1 (IPv4-mapped) and ::ffff:0:7f00:1
+  // (IPv4-translated, SIIT) are loopback; so are the NAT64 forms (64:ff9b::/96, local-use 64:ff9b:1::/48) and
+  // 6to4 (2002::/16) of a private address. A gateway may reach the IPv4 address they carry.
   if (zeroPrefix(5) && g[5] === 0xffff) return ipv4Block(v4FromGroups(g[6]!, g[7]!));
+  if (zeroPrefix(4) && g[4] === 0xffff && g[5] === 0) return ipv4Block(v4FromGroups(g[6]!, g[7]!)) ?? "IPv4-translated";
   if (zeroPrefix(6)) return "IPv4-compatible (deprecated)";
-  if (a === 0x64 && b === 0xff9b) return ipv4Block(v4FromGroups(g[6]!, g[7]!));
+  if (a === 0x64 && b === 0xff9b) return g.slice(2, 6).every((x) => x === 0) ? ipv4Block(v4FromGroups(g[6]!, g[7]!)) : "NAT64 local-use";
   if (a === 0x2002) return ipv4Block(v4FromGroups(b, g[2]!));
+  // Teredo hides its IPv4 server and (obfuscated) client addresses; nothing crawlable lives there.
   if (a === 0x2001 && b === 0) return "Teredo";
   if (a === 0x2001 && b === 0xdb8) return "documentation";
   if (a === 0x100 && zeroPrefix(4)) return "discard";
@@ -94,24 +104,33 @@ export function blockedAddressReason(ip: string): string | null {
 }
 
 /**
- * Throws BlockedAddressError unless every address the host name resolves to is public. Takes `URL.hostname`, which
- * the URL parser has already normalised (2130706433, 0x7f.1 and 0177.0.0.1 all arrive as 127.0.0.1; IPv6 in brackets).
- * Checking all addresses matters: a name with one public and one private record could be connected either way.
- * DNS rebinding between this check and the connection remains possible; fetch() has no hook to pin the address.
+ * The address to connect to for a host name: every address it resolves to must be public (a name with one public
+ * and one private record could be connected either way), and the caller connects to the one returned, never
+ * resolving the name again, so a resolver that answers a public address to the check and 127.0.0.1 to the
+ * connection (DNS rebinding) gains nothing. Null means "connect by name": private networks are allowed, so
+ * there is nothing to check. Takes `URL.hostname`, which the URL parser has already normalised (2130706433,
+ * 0x7f.1 and 0177.0.0.1 all arrive as 127.0.0.1; IPv6 in brackets). Trusted names are pinned but not judged.
  */
-export async function assertPublicAddress(hostname: string, options: AddressGuardOptions = {}): Promise<void> {
-  if (options.allowPrivateNetworks) return;
+export async function resolvePublicAddress(hostname: string, options: AddressGuardOptions = {}): Promise<string | null> {
+  if (options.allowPrivateNetworks) return null;
   const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
-  if (options.trustedHosts?.some((trusted) => trusted.toLowerCase() === host)) return;
+  const trusted = options.trustedHosts?.some((name) => name.toLowerCase() === host) ?? false;
   if (isIP(host)) {
-    const reason = blockedAddressReason(host);
+    const reason = trusted ? null : blockedAddressReason(host);
     if (reason) throw new BlockedAddressError(`${host} is a ${reason} address; set CRAWL_ALLOW_PRIVATE_NETWORKS=true to crawl private networks.`);
-    return;
+    return host;
   }
-  if (BLOCKED_NAMES.test(host)) throw new BlockedAddressError(`${host} names a local or metadata service.`);
-  const records = await lookup(host, { all: true, verbatim: true });
+  if (!trusted && BLOCKED_NAMES.test(host)) throw new BlockedAddressError(`${host} names a local or metadata service.`);
+  const records = await (options.lookup ?? systemLookup)(host);
+  if (records.length === 0) throw new Error(`${host} has no addresses`);
   for (const { address } of records) {
-    const reason = blockedAddressReason(address);
+    const reason = trusted ? null : blockedAddressReason(address);
     if (reason) throw new BlockedAddressError(`${host} resolves to ${address}, a ${reason} address; set CRAWL_ALLOW_PRIVATE_NETWORKS=true to crawl private networks.`);
   }
+  return records[0]!.address;
+}
+
+/** Throws BlockedAddressError unless the host name is safe to fetch (see resolvePublicAddress). */
+export async function assertPublicAddress(hostname: string, options: AddressGuardOptions = {}): Promise<void> {
+  await resolvePublicAddress(hostname, options);
 }

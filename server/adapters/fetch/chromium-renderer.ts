@@ -1,5 +1,6 @@
 // Page fetcher for single-page apps: runs the page's scripts in headless Chromium and returns the DOM they built.
-// Every request the page makes is proxied through the guarded fetch, so scripts cannot reach private addresses.
+// Every request the page makes is proxied through the guarded fetch (address checked, then pinned), so scripts
+// cannot reach private addresses, not even through a rebinding DNS name.
 import { Buffer } from "node:buffer";
 import { chromium, type Browser, type Route } from "playwright-core";
 import { FetchFailure, type FetchedPage, type FetchPageInput, type PageFetcher } from "../../ports/page-fetcher.ts";
@@ -17,7 +18,14 @@ export interface ChromiumRendererOptions extends HttpFetcherOptions {
   networkIdleMs?: number;
 }
 
-const LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+/**
+ * WebRTC's UDP and DNS prefetching leave the browser without passing route(), so they are turned off: a page's
+ * script could otherwise reach (or probe) private addresses that the guarded fetch would refuse.
+ */
+export const LAUNCH_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--disable-quic", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--dns-prefetch-disable",
+];
 /** Text never depends on these, and they are most of a page's bytes. Event streams would keep the network busy forever. */
 const SKIPPED_TYPES = new Set(["image", "media", "font", "manifest", "texttrack", "eventsource", "ping"]);
 /** Headers describing the wire encoding of the proxied body, which fetch() has already undone. */

@@ -1,7 +1,21 @@
 // fetch() that follows redirects itself, so the address guard and the crawl scope judge every hop: automatic
-// redirects would let a public page bounce the crawler to 169.254.169.254 or to another site.
+// redirects would let a public page bounce the crawler to 169.254.169.254 or to another site. Each hop connects to
+// the very address the guard checked (DNS is asked once), so a rebinding resolver cannot swap in 127.0.0.1.
 import { FetchFailure } from "../../ports/page-fetcher.ts";
-import { assertPublicAddress, BlockedAddressError, type AddressGuardOptions } from "./address-guard.ts";
+import { BlockedAddressError, resolvePublicAddress, type AddressGuardOptions } from "./address-guard.ts";
+
+/** fetch() with Bun's TLS options; a test may put a stand-in here to see where a hop would connect. */
+export type FetchFunction = (url: string, init: RequestInit & { tls?: { serverName?: string } }) => Promise<Response>;
+
+/**
+ * The URL to connect to for a hop pinned to `address`, with the Host header and TLS server name that make the
+ * server (and the certificate check) see the original name.
+ */
+export function pinnedTarget(url: URL, address: string): { url: string; host: string; serverName?: string } {
+  const target = new URL(url.href);
+  target.hostname = address.includes(":") ? `[${address}]` : address;
+  return { url: target.href, host: url.host, serverName: url.protocol === "https:" ? url.hostname.replace(/^\[|\]$/g, "") : undefined };
+}
 
 export interface GuardedRequest {
   url: string;
@@ -13,9 +27,18 @@ export interface GuardedRequest {
   /** Called with every redirect target (not the first address); false stops with "redirect-out-of-scope". */
   allowRedirect?: (url: string) => boolean;
   signal: AbortSignal;
+  fetch?: FetchFunction;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Pinning needs fetch() to send our Host header and to take the TLS server name apart from the URL, which Bun's
+ * does. Deno's fetch cannot, so there the check stays a check before an unpinned connection (docs/security.md).
+ */
+const CAN_PIN = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined";
+
+const withoutHost = (headers: Record<string, string> = {}) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "host"));
 
 /** Resolves with the first non-redirect response and the address it came from; throws FetchFailure or the abort reason. */
 export async function guardedFetch(request: GuardedRequest): Promise<{ response: Response; url: string }> {
@@ -25,8 +48,9 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
   for (let hop = 0; ; hop++) {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new FetchFailure("redirect-out-of-scope", url, `Only http and https can be fetched, not ${parsed.protocol}`);
+    let address: string | null;
     try {
-      await assertPublicAddress(parsed.hostname, request.guard);
+      address = await resolvePublicAddress(parsed.hostname, request.guard);
     } catch (error) {
       if (error instanceof BlockedAddressError) throw new FetchFailure("blocked-address", url, error.message);
       request.signal.throwIfAborted();
@@ -34,7 +58,10 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
     }
     let response: Response;
     try {
-      response = await fetch(url, { method, headers: request.headers, body, redirect: "manual", signal: request.signal });
+      const pin = address === null || (!CAN_PIN && !request.fetch) ? null : pinnedTarget(parsed, address);
+      const headers = pin ? { ...withoutHost(request.headers), host: pin.host } : request.headers;
+      const init = { method, headers, body, redirect: "manual" as const, signal: request.signal, ...(pin?.serverName ? { tls: { serverName: pin.serverName } } : {}) };
+      response = await (request.fetch ?? fetch)(pin ? pin.url : url, init);
     } catch (error) {
       request.signal.throwIfAborted();
       throw new FetchFailure("network", url, `Could not fetch ${url}: ${(error as Error).message}`);

@@ -1,0 +1,62 @@
+// Many URL patterns matched together (a site's URL boosts): one RE2 set runs every pattern over a URL in a single
+// linear pass, compiled once per distinct list of patterns, i.e. once per settings change.
+import { RE2Set } from "re2js";
+import { urlPatternSource } from "./url-pattern.ts";
+
+export interface UrlPatternSet {
+  /** Indexes (into the patterns given) of the patterns that match the URL; patterns that did not compile never match. */
+  matching(url: string): readonly number[];
+}
+
+const EMPTY: UrlPatternSet = { matching: () => [] };
+const sets = new Map<string, UrlPatternSet>();
+const SET_LIMIT = 500;
+const MEMO_LIMIT = 20_000;
+
+function buildSet(patterns: readonly string[]): UrlPatternSet {
+  const set = new RE2Set(RE2Set.UNANCHORED);
+  const original: number[] = [];
+  patterns.forEach((pattern, index) => {
+    let source: string;
+    try {
+      source = urlPatternSource(pattern);
+    } catch {
+      // Settings are validated when saved; a pattern stored before that check simply never matches.
+      return;
+    }
+    set.add(source);
+    original.push(index);
+  });
+  if (original.length === 0) return EMPTY;
+  set.compile();
+  // The same pages come back search after search, so a URL's answer is remembered until the settings change.
+  const memo = new Map<string, readonly number[]>();
+  return {
+    matching(url) {
+      let found = memo.get(url);
+      if (found) return found;
+      found = set.match(url).map((i) => original[i]!);
+      if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+      memo.set(url, found);
+      return found;
+    },
+  };
+}
+
+/** Looked up by the list object first, so scoring a search's pages builds the key once, not once per page. */
+const byList = new WeakMap<readonly string[], UrlPatternSet>();
+
+export function compileUrlPatternSet(patterns: readonly string[]): UrlPatternSet {
+  if (patterns.length === 0) return EMPTY;
+  const known = byList.get(patterns);
+  if (known) return known;
+  const key = JSON.stringify(patterns);
+  let compiled = sets.get(key);
+  if (!compiled) {
+    compiled = buildSet(patterns);
+    if (sets.size >= SET_LIMIT) sets.delete(sets.keys().next().value!);
+    sets.set(key, compiled);
+  }
+  byList.set(patterns, compiled);
+  return compiled;
+}
