@@ -15,6 +15,7 @@ import { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import { SiteService } from "./sites/site-service.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
+import { storableText } from "./plugins/storable-text.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
@@ -232,6 +233,7 @@ export function createApp(services: Services) {
   return new Elysia({ normalize: false })
     .use(errorHandler((line, error) => log.error(line, { error })))
     .use(requestGuards(Limits.requestBodyBytes))
+    .use(storableText())
     .use(
       openapi({
         path: "/docs",
