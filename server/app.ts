@@ -16,6 +16,7 @@ import { SiteService } from "./sites/site-service.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { storableText } from "./plugins/storable-text.ts";
+import { boundedBody } from "./plugins/bounded-body.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
@@ -52,7 +53,6 @@ import type { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
-import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
 export interface Services {
@@ -179,6 +179,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     documents, metadata, heuristics,
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => analytics.usageRecorder.record(usage),
+    onPageFailed: (error, page) => log.error("page not stored", { error, ...page }),
   });
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
@@ -231,8 +232,9 @@ export function createApp(services: Services) {
   const auth = authPlugin({ accounts: services.accounts, limiter: services.limiter });
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return new Elysia({ normalize: false })
-    .use(errorHandler((line, error) => log.error(line, { error })))
-    .use(requestGuards(Limits.requestBodyBytes))
+    .use(errorHandler((line, fields) => log.error(line, fields)))
+    .use(requestGuards())
+    .use(boundedBody())
     .use(storableText())
     .use(
       openapi({

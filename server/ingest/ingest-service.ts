@@ -28,6 +28,8 @@ export interface IngestDeps {
   onModelUsage?(usage: ModelUsage): void;
   /** Told after a site's content changed (search cache, embedding queue). */
   onSiteChanged?(siteId: string): void;
+  /** Told when storing a page failed unexpectedly; the caller only hears that it failed, never the database's words. */
+  onPageFailed?(error: unknown, page: { siteId: string; url: string | null }): void;
 }
 
 export type PageOutcome = { status: "processed"; pageId: string; links: string[] } | { status: "skipped"; links: string[] } | { status: "error"; error: string };
@@ -64,7 +66,10 @@ export class IngestService {
         continue;
       }
       if (url !== null) seen.add(url);
-      const outcome = await this.ingestPage(page, opts).catch((error: Error) => ({ status: "error" as const, error: `Could not ingest: ${error.message}` }));
+      const outcome = await this.ingestPage(page, opts).catch((error: unknown) => {
+        this.deps.onPageFailed?.(error, { siteId: opts.siteId, url });
+        return { status: "error" as const, error: "Could not store this page: an internal error, logged under this request's X-Request-Id." };
+      });
       if (outcome.status === "processed") result.processed++;
       else if (outcome.status === "skipped") result.skipped++;
       else result.errors.push({ url, error: outcome.error });
@@ -82,6 +87,10 @@ export class IngestService {
 
     const hash = contentHash(page.content, page.title ?? "", page.summary ?? "", JSON.stringify(page.tags ?? null), JSON.stringify(page.metadata ?? null));
     const isHtml = looksLikeHtml(page.content);
+    if (isHtml && countHeadingTags(page.content) > 2 * Limits.chunksPerPage) {
+      // Refused before cleaning, which costs seconds for a page of tens of thousands of headings and could only end in the cap below.
+      return { status: "error", error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.` };
+    }
     const cleaned = isHtml ? (opts.cleaned ?? cleanHtml(page.content, url)) : null;
     const links = cleaned?.links ?? [];
     const existing = await this.deps.documents.findPage(opts.siteId, url);
@@ -119,6 +128,10 @@ export class IngestService {
       searchText: [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n"),
       contentHash: contentHash(c.headingPath.join(" › "), c.text),
     }));
+    // Checked before the write: 55,000 sections in one statement once failed with the whole INSERT echoed back.
+    if (chunks.length > Limits.chunksPerPage) {
+      return { status: "error", error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.` };
+    }
     const pageId = await this.deps.documents.replacePage({
       siteId: opts.siteId,
       url,
@@ -133,6 +146,13 @@ export class IngestService {
     });
     return { status: "processed", pageId, links };
   }
+}
+
+/** Opening h1-h6 tags, counted by a linear scan (one regex with no backtracking). */
+function countHeadingTags(html: string): number {
+  let n = 0;
+  for (const _ of html.matchAll(/<h[1-6][\s>]/gi)) n++;
+  return n;
 }
 
 /** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */
