@@ -46,6 +46,7 @@ import { CrawlJobStore } from "./adapters/postgres/crawl-job-store.ts";
 import { searchOutbox } from "./adapters/postgres/schema.ts";
 import { HeuristicMetadataExtractor } from "./ingest/heuristic-metadata.ts";
 import { IngestService } from "./ingest/ingest-service.ts";
+import { PreparationPool } from "./ingest/preparation-pool.ts";
 import { PageService } from "./ingest/page-service.ts";
 import { EmbeddingQueue } from "./ingest/embedding-queue.ts";
 import { CrawlService } from "./crawl/crawl-service.ts";
@@ -175,8 +176,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const metadata: MetadataExtractor = anthropic.apiKey
     ? new AnthropicMetadataExtractor({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined })
     : heuristics;
+  const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers }) : null;
   const ingest = new IngestService({
-    documents, metadata, heuristics,
+    documents, metadata, heuristics, preparer: preparation ?? undefined,
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => analytics.usageRecorder.record(usage),
     onPageFailed: (error, page) => log.error("page not stored", { error, ...page }),
@@ -214,6 +216,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await housekeeping.stop();
       await crawlWorker.stop();
       await embeddingQueue?.stop();
+      preparation?.close();
       await statistics?.close();
       // An embedder the caller passed in is the caller's to close; one built here (the MiniLM workers) is ours.
       if (overrides.embedder === undefined) (embedder as { close?(): void } | null)?.close?.();

@@ -5,9 +5,9 @@ import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
 import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import { cleanHtml, type CleanedPage } from "./clean-html.ts";
+import type { CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
-import { chunkBlocks } from "./chunk.ts";
+import { inlinePreparer, type PagePreparer } from "./page-preparer.ts";
 import { contentHash } from "./content-hash.ts";
 
 export interface ModelUsage {
@@ -28,6 +28,8 @@ export interface IngestDeps {
   onModelUsage?(usage: ModelUsage): void;
   /** Told after a site's content changed (search cache, embedding queue). */
   onSiteChanged?(siteId: string): void;
+  /** Cleans and chunks off the API thread (a worker pool) in the service; inline when unset. */
+  preparer?: PagePreparer;
   /** Told when storing a page failed unexpectedly; the caller only hears that it failed, never the database's words. */
   onPageFailed?(error: unknown, page: { siteId: string; url: string | null }): void;
 }
@@ -54,7 +56,16 @@ function describeInvalid(page: unknown): string {
 }
 
 export class IngestService {
-  constructor(private readonly deps: IngestDeps) {}
+  private readonly preparer: PagePreparer;
+
+  constructor(private readonly deps: IngestDeps) {
+    this.preparer = deps.preparer ?? inlinePreparer;
+  }
+
+  /** Cleans a page the way ingestion will (the crawler reads its links and robots meta first); `orgId` is whose work it is. */
+  clean(html: string, url: string, orgId: string): Promise<CleanedPage> {
+    return this.preparer.clean(html, url, orgId);
+  }
 
   async ingestBatch(pages: unknown[], opts: IngestOptions): Promise<IngestResponse> {
     const result: IngestResponse = { processed: 0, skipped: 0, errors: [] };
@@ -91,7 +102,7 @@ export class IngestService {
       // Refused before cleaning, which costs seconds for a page of tens of thousands of headings and could only end in the cap below.
       return { status: "error", error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.` };
     }
-    const cleaned = isHtml ? (opts.cleaned ?? cleanHtml(page.content, url)) : null;
+    const cleaned = isHtml ? (opts.cleaned ?? (await this.preparer.clean(page.content, url, opts.orgId))) : null;
     const links = cleaned?.links ?? [];
     const existing = await this.deps.documents.findPage(opts.siteId, url);
     if (existing && existing.contentHash === hash) {
@@ -119,7 +130,7 @@ export class IngestService {
     }
     title ||= url;
 
-    const chunks = chunkBlocks({ title, blocks }).map((c) => ({
+    const chunks = (await this.preparer.chunk({ title, blocks }, opts.orgId)).map((c) => ({
       position: c.position,
       headingPath: c.headingPath,
       anchor: c.anchor,
