@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
+import { isStorableText, toStorableText } from "../text/storable-text.ts";
 
 /**
  * Prose a visitor or owner writes: a stray NUL in a query or a page is noise, so it is dropped and the request goes on.
@@ -10,16 +11,6 @@ import { AppError } from "../errors/app-error.ts";
  * silently changing the value would make it name something else, so those are refused with a 400.
  */
 const PROSE_FIELDS = new Set(["q", "query", "message", "content", "title", "summary", "description", "reason", "search"]);
-
-/** True when PostgreSQL can store the string as text (and jsonb). */
-export function isStorableText(s: string): boolean {
-  return !s.includes("\u0000") && s.isWellFormed();
-}
-
-/** Drops NUL characters and replaces unpaired surrogates with U+FFFD. */
-export function toStorableText(s: string): string {
-  return s.replaceAll("\u0000", "").toWellFormed();
-}
 
 const refuse = (where: string, path: string) =>
   new AppError(400, ErrorCode.ValidationFailed, `Invalid ${where}: ${path || "value"} contains a NUL character or an unpaired surrogate, which cannot be stored.`);
