@@ -12,6 +12,8 @@ import { rows } from "../server/adapters/postgres/database.ts";
 import { startFakeEmbeddingsServer } from "../tests/fixtures/fake-embeddings-server.ts";
 
 const inline = process.argv.includes("--inline");
+const phase = (what: string) => console.error(`[${new Date().toISOString()}] ${what}`);
+process.on("unhandledRejection", (error) => console.error("unhandled rejection", error, new Error("where").stack));
 const HEAVY_PAGES = 100;
 const SEARCHES = 60;
 
@@ -80,6 +82,7 @@ const a = await tenant("A");
 const b = await tenant("B");
 await b.call("POST", `/api/sites/${b.siteId}/pages`, { pages: Array.from({ length: 20 }, (_, i) => lightPage("b", i)) });
 while ((await pending(b.siteId)) > 0) await Bun.sleep(100);
+phase("B ingested and embedded; measuring idle searches");
 await searches(b.siteId, 10); // warm-up
 const idle = await searches(b.siteId, SEARCHES);
 
@@ -90,10 +93,12 @@ const importer = async (r: number) => {
 };
 const push = Promise.all(Array.from({ length: 4 }, (_, r) => importer(r))).then(() => performance.now() - started);
 await Bun.sleep(500);
+phase("A pushing; measuring B's searches");
 const loaded = await searches(b.siteId, SEARCHES);
 // B adds 10 pages while A's pages are still being ingested and embedded.
 const bAdded = performance.now();
 await b.call("POST", `/api/sites/${b.siteId}/pages`, { pages: Array.from({ length: 10 }, (_, i) => lightPage("b-new", i)) });
+phase("B's new pages sent; waiting for both queues");
 let bEmbeddedAt = 0;
 let aEmbeddedAt = 0;
 let pushMs = 0;

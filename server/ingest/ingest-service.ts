@@ -31,7 +31,7 @@ export interface IngestDeps {
   /** Cleans and chunks off the API thread (a worker pool) in the service; inline when unset. */
   preparer?: PagePreparer;
   /** Told when storing a page failed unexpectedly; the caller only hears that it failed, never the database's words. */
-  onPageFailed?(error: unknown, page: { siteId: string; url: string | null }): void;
+  onPageFailed?(error: unknown, page: { url: string | null; siteId?: string }): void;
 }
 
 export type PageOutcome = { status: "processed"; pageId: string; links: string[] } | { status: "skipped"; links: string[] } | { status: "error"; error: string };
@@ -62,9 +62,18 @@ export class IngestService {
     this.preparer = deps.preparer ?? inlinePreparer;
   }
 
-  /** Cleans a page the way ingestion will (the crawler reads its links and robots meta first); `orgId` is whose work it is. */
-  clean(html: string, url: string, orgId: string): Promise<CleanedPage> {
-    return this.preparer.clean(html, url, orgId);
+  /**
+   * Cleans a page the way ingestion will (the crawler reads its links and robots meta first); `orgId` is whose work it
+   * is. Never throws, as cleanHtml never does: a worker lost on a hostile page gives an empty page, which ingestion
+   * then reports as that page's error instead of failing the batch or the crawl.
+   */
+  async clean(html: string, url: string, orgId: string): Promise<CleanedPage> {
+    try {
+      return await this.preparer.clean(html, url, orgId);
+    } catch (error) {
+      this.deps.onPageFailed?.(error, { url });
+      return { title: "", description: "", language: null, keywords: [], canonicalUrl: null, robots: { noindex: false, nofollow: false }, links: [], blocks: [] };
+    }
   }
 
   async ingestBatch(pages: unknown[], opts: IngestOptions): Promise<IngestResponse> {
@@ -102,7 +111,7 @@ export class IngestService {
       // Refused before cleaning, which costs seconds for a page of tens of thousands of headings and could only end in the cap below.
       return { status: "error", error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.` };
     }
-    const cleaned = isHtml ? (opts.cleaned ?? (await this.preparer.clean(page.content, url, opts.orgId))) : null;
+    const cleaned = isHtml ? (opts.cleaned ?? (await this.clean(page.content, url, opts.orgId))) : null;
     const links = cleaned?.links ?? [];
     const existing = await this.deps.documents.findPage(opts.siteId, url);
     if (existing && existing.contentHash === hash) {

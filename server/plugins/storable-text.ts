@@ -40,8 +40,9 @@ export function storableValue(value: unknown, where: string, path = "", key = ""
 }
 
 export function storableText() {
-  // transform runs after parsing and before validation, so schemas and handlers only ever see storable text.
-  return new Elysia({ name: "storable-text" }).onTransform({ as: "global" }, (ctx) => {
+  // beforeHandle runs after the routes' own transform hooks (CORS headers on public routes, so the widget can read the
+  // 400) and before any handler, so handlers only ever see storable text.
+  return new Elysia({ name: "storable-text" }).onBeforeHandle({ as: "global" }, (ctx) => {
     const c = ctx as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
     if (c.params) storableValue(c.params, "path parameter");
     if (c.query) storableValue(c.query, "query parameter");

@@ -17,7 +17,7 @@ const constantEmbedder: Embedder = {
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({}, { embedder: constantEmbedder });
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 const pagesOf = (prefix: string, pages: number, sectionsEach: number): FixturePage[] =>

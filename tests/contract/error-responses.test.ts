@@ -9,7 +9,7 @@ import { Limits } from "../../shared/limits.ts";
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ LOG_LEVEL: "error" }, { embedder: null });
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 let logged: string[] = [];

@@ -27,7 +27,7 @@ beforeAll(async () => {
   routes = ctx.app.routes
     .map((r) => ({ method: r.method, path: r.path }))
     .filter((r) => r.method !== "ALL" && !r.path.startsWith("/docs") && r.path !== "/openapi.json");
-}, 120_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 const hostile = fc.constantFrom(

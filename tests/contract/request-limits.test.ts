@@ -8,7 +8,7 @@ import { Limits } from "../../shared/limits.ts";
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({}, { embedder: null });
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 const allowed = { origin: "https://docs.example.com" };

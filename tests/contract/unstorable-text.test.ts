@@ -10,7 +10,7 @@ import type { Logger } from "../../server/logger.ts";
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ LOG_LEVEL: "error" }, { embedder: null });
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 const allowed = { origin: "https://docs.example.com" };
@@ -53,6 +53,8 @@ describe("text PostgreSQL cannot store", () => {
       const { siteId } = await createPublicSite(ctx, { publicAccess: { chatEnabled: true } });
       const res = await ctx.request("POST", `/v1/public/sites/${siteId}/chat`, { headers: allowed, body: { query: "proxy", sessionId: "s\u0000" } });
       expectRefused(res, "sessionId");
+      // The widget on the allowed origin can read the refusal.
+      expect(res.headers.get("access-control-allow-origin")).toBe(allowed.origin);
     });
 
     test("a metadata key with a NUL is refused and the stored page is unchanged", async () => {
