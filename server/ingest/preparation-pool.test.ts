@@ -4,7 +4,7 @@ import { PreparationPool } from "./preparation-pool.ts";
 let pool: PreparationPool | null = null;
 afterEach(() => pool?.close());
 
-const page = (i: number) => `<html><head><title>Page ${i}</title></head><body><main><h1>Page ${i}</h1>${"<h2>Part</h2><p>Some words of text here.</p>".repeat(200)}</main></body></html>`;
+const page = (i: number) => `<html><head><title>Page ${i}</title></head><body><main><h1>Page ${i}</h1>${"<h2>Part</h2><p>Some words of text here.</p>".repeat(40)}</main></body></html>`;
 
 describe("PreparationPool", () => {
   test("cleans and chunks on a worker thread with the same result as inline", async () => {
@@ -14,7 +14,7 @@ describe("PreparationPool", () => {
     const chunks = await pool.chunk({ title: cleaned.title, blocks: cleaned.blocks }, "org_a");
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks[0]!.headingPath[0]).toBe("Page 1");
-  });
+  }, 30_000);
 
   test("serves tenants in turns: another tenant's page waits for one page of the first, not for its pile", async () => {
     pool = new PreparationPool({ workers: 1 });
@@ -24,7 +24,7 @@ describe("PreparationPool", () => {
     await Promise.all([...pile, other]);
     expect(finished.indexOf("b")).toBeLessThanOrEqual(2);
     expect(finished.filter((f) => f.startsWith("a"))).toEqual(["a0", "a1", "a2", "a3", "a4", "a5"]);
-  });
+  }, 30_000);
 
   test("a closed pool refuses new work", async () => {
     pool = new PreparationPool({ workers: 1 });
