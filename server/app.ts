@@ -18,6 +18,8 @@ import { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import { SiteService } from "./sites/site-service.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
+import { storableText } from "./plugins/storable-text.ts";
+import { boundedBody } from "./plugins/bounded-body.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
@@ -48,6 +50,7 @@ import { StatisticsRefresher } from "./adapters/postgres/statistics-refresher.ts
 import { CrawlJobStore } from "./adapters/postgres/crawl-job-store.ts";
 import { HeuristicMetadataExtractor } from "./ingest/heuristic-metadata.ts";
 import { IngestService } from "./ingest/ingest-service.ts";
+import { PreparationPool } from "./ingest/preparation-pool.ts";
 import { PageService } from "./ingest/page-service.ts";
 import { EmbeddingQueue } from "./ingest/embedding-queue.ts";
 import { CrawlService } from "./crawl/crawl-service.ts";
@@ -55,7 +58,6 @@ import type { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
-import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
 export interface Services {
@@ -184,11 +186,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const metadata: MetadataExtractor = anthropic.apiKey
     ? new AnthropicMetadataExtractor({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined })
     : heuristics;
+  const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers }) : null;
   const ingest = new IngestService({
-    documents, metadata, heuristics,
+    documents, metadata, heuristics, preparer: preparation ?? undefined,
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => analytics.usageRecorder.record(usage),
     onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),
+    onPageFailed: (error, page) => log.error("page not stored", { error, ...page }),
   });
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
@@ -223,6 +227,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await housekeeping.stop();
       await crawlWorker.stop();
       await embeddingQueue?.stop();
+      preparation?.close();
       await statistics?.close();
       // An embedder the caller passed in is the caller's to close; one built here (the MiniLM workers) is ours.
       if (overrides.embedder === undefined) (embedder as { close?(): void } | null)?.close?.();
@@ -241,8 +246,10 @@ export function createApp(services: Services) {
   const auth = authPlugin({ accounts: services.accounts, limiter: services.limiter });
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return new Elysia({ normalize: false })
-    .use(errorHandler((line, error) => log.error(line, { error })))
-    .use(requestGuards(Limits.requestBodyBytes))
+    .use(errorHandler((line, fields) => log.error(line, fields)))
+    .use(requestGuards())
+    .use(boundedBody())
+    .use(storableText())
     .use(
       openapi({
         path: "/docs",

@@ -39,6 +39,8 @@ export interface Config {
   };
   /** Run the crawl and embedding workers inside the API process (the single-machine default). */
   runWorkers: boolean;
+  /** Worker threads that clean and chunk pages off the API thread; 0 does it on the calling thread. */
+  preparationWorkers: number;
   analytics: {
     retentionDays: number;
     /** ANALYTICS_SALT; null: one is generated at first start and kept in the database (instance_settings). */
@@ -146,6 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: int(env, "CRAWL_MAX_ATTEMPTS", 3, 1, 100),
     },
     runWorkers: bool(env, "RUN_WORKERS", true),
+    // One per core but the one the API thread keeps for requests.
+    preparationWorkers: int(env, "PREPARATION_WORKERS", Math.max(1, Math.min(8, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)), 0, 64),
     analytics: {
       retentionDays: int(env, "ANALYTICS_RETENTION_DAYS", 90, 1, 3650),
       salt: str(env, "ANALYTICS_SALT"),

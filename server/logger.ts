@@ -1,4 +1,6 @@
-// One-line JSON logs on stderr, filtered by LOG_LEVEL.
+// One-line JSON logs on stderr, filtered by LOG_LEVEL; a line written while serving a request carries its requestId.
+import { currentRequestId } from "./request-context.ts";
+
 const order = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof order;
 
@@ -13,7 +15,8 @@ export function createLogger(level: LogLevel): Logger {
   const write = (at: Exclude<LogLevel, "silent">) => (msg: string, fields: Record<string, unknown> = {}) => {
     if (order[at] < order[level]) return;
     const extra = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]));
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...extra }));
+    const requestId = currentRequestId();
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...(requestId ? { requestId } : {}), ...extra }));
   };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }

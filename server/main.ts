@@ -3,7 +3,6 @@ import { loadConfig } from "./config.ts";
 import { createApp, createServices } from "./app.ts";
 import { ConfigError } from "./errors/app-error.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
-import { Limits } from "../shared/limits.ts";
 
 const config = loadConfig();
 let hold;
@@ -17,7 +16,9 @@ try {
 }
 const services = await createServices(config);
 await hold.attach(services.database, services.log);
-const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: Limits.requestBodyBytes });
+// Bun's own refusals (body size, and headers over --max-http-header-size, which `npm start` raises) are bare responses;
+// the app enforces tighter per-route limits itself while reading (plugins/bounded-body.ts) and answers them in JSON.
+const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
 services.log.info("site-search listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server?.port}`, database: services.database.kind });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -6,6 +6,7 @@ export const ErrorCode = {
   InvalidJson: "INVALID_JSON",
   ValidationFailed: "VALIDATION_FAILED",
   PayloadTooLarge: "PAYLOAD_TOO_LARGE",
+  HeadersTooLarge: "HEADERS_TOO_LARGE",
   Unauthorized: "UNAUTHORIZED",
   Forbidden: "FORBIDDEN",
   OriginNotAllowed: "ORIGIN_NOT_ALLOWED",
@@ -25,6 +26,7 @@ export const ErrorBody = Type.Object({
   error: Type.String({ description: "A sentence saying what went wrong." }),
   code: Type.Optional(Type.String({ description: "Machine-readable error code." })),
   retryAfter: Type.Optional(Type.Integer({ description: "Seconds to wait, on 429 only." })),
+  requestId: Type.Optional(Type.String({ description: "The X-Request-Id of the request; the server's log line for the error carries it." })),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 

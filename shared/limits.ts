@@ -26,6 +26,18 @@ export const Limits = {
   urlPatternProgramSize: 600,
   /** RE2 program size of all a site's URL boosts together, which every search runs over its candidate pages. */
   urlBoostsProgramSize: 10_000,
-  /** Largest request body accepted at all: 100 pages of 1 MB plus JSON overhead. */
+  /** Largest request body accepted at all, and only by page ingestion: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
+  /** Bodies of the public search, chat, click and feedback routes (a question is at most 2,000 characters). */
+  publicBodyBytes: 64_000,
+  /** Bodies of every other authenticated route (DELETE …/pages may list 1,000 URLs of 2 KB). */
+  apiBodyBytes: 4_000_000,
+  /** Deepest JSON nesting accepted (the deepest real body, a site's settings, nests 4 levels). */
+  jsonDepthMax: 64,
+  /** Longest request URL, query string included. */
+  urlBytesMax: 8_192,
+  /** All request header names and values together. */
+  headerBytesMax: 32_768,
+  /** Search sections (chunks) stored for one page; more is refused as an error of that page. */
+  chunksPerPage: 2_000,
 } as const;

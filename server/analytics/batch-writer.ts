@@ -1,6 +1,7 @@
 // Buffers records in memory and writes them in batches (every interval or every maxBatch records),
-// off the request path. A failed batch is retried once, then dropped with a log line: analytics must
-// never slow down or fail a search.
+// off the request path. A failed batch is retried once, then split in halves until only the records the database
+// refuses are left, and those are dropped with a log line: one bad record never costs another tenant's, and
+// analytics never slows down or fails a search.
 import type { Logger } from "../logger.ts";
 
 export interface BatchWriterOptions {
@@ -68,12 +69,35 @@ export class BatchWriter<T> {
       try {
         await this.write(batch);
       } catch (second) {
-        this.opts.log.error(`${this.opts.name}: dropped ${batch.length} records after a retry`, { error: second, firstError: first instanceof Error ? first.message : String(first) });
+        const dropped: { count: number; error: unknown } = { count: 0, error: second };
+        if (batch.length > 1) await this.writeHalves(batch, dropped);
+        else dropped.count = 1;
+        if (dropped.count > 0) {
+          this.opts.log.error(`${this.opts.name}: dropped ${dropped.count} of ${batch.length} records the database refused`, {
+            error: dropped.error, firstError: first instanceof Error ? first.message : String(first),
+          });
+        }
       }
     } finally {
       this.pending -= batch.length;
       if (this.droppedSinceLog > 1) this.opts.log.warn(`${this.opts.name}: dropped ${this.droppedSinceLog} records while the buffer was full`);
       this.droppedSinceLog = 0;
+    }
+  }
+
+  /** Bisects a refused batch: k bad records among n cost about 2k·log2(n) writes, and every good record is kept. */
+  private async writeHalves(batch: T[], dropped: { count: number; error: unknown }): Promise<void> {
+    const middle = Math.ceil(batch.length / 2);
+    for (const half of [batch.slice(0, middle), batch.slice(middle)]) {
+      try {
+        await this.write(half);
+      } catch (error) {
+        if (half.length > 1) await this.writeHalves(half, dropped);
+        else {
+          dropped.count++;
+          dropped.error = error;
+        }
+      }
     }
   }
 }

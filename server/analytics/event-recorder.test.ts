@@ -42,6 +42,6 @@ describe("QueryRecorder", () => {
     recorder.record(input);
     await recorder.flush();
     expect(calls).toBe(2);
-    expect(lines.some((l) => l.includes("dropped 1 records"))).toBe(true);
+    expect(lines.some((l) => l.includes("dropped 1 of 1 records"))).toBe(true);
   });
 });

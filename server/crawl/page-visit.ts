@@ -1,7 +1,7 @@
 // One step of a crawl: fetch a frontier address, follow its links, and index it unless robots meta, a canonical
 // link, scope or content type say otherwise. A failing page is recorded and counted; it never stops the crawl.
 import type { IngestService } from "../ingest/ingest-service.ts";
-import { cleanHtml, type CleanedPage } from "../ingest/clean-html.ts";
+import type { CleanedPage } from "../ingest/clean-html.ts";
 import { FetchFailure, type FetchedPage, type PageFetcher } from "../ports/page-fetcher.ts";
 import type { CrawlScope } from "./crawl-scope.ts";
 import type { CrawlProgress } from "./crawl-progress.ts";
@@ -90,7 +90,7 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
   ctx.progress.count("pagesCrawled");
 
   const isHtml = HTML_TYPES.includes(fetched.contentType.split(";", 1)[0]!.trim().toLowerCase());
-  const cleaned = isHtml ? cleanHtml(fetched.body, pageUrl) : null;
+  const cleaned = isHtml ? await ctx.ingest.clean(fetched.body, pageUrl, ctx.orgId) : null;
   const header = headerDirectives(fetched.headers);
   const noindex = header.noindex || Boolean(cleaned?.robots.noindex);
   const nofollow = header.nofollow || Boolean(cleaned?.robots.nofollow);

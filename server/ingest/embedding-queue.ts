@@ -10,6 +10,8 @@ export class EmbeddingQueue {
   private loop: Promise<void> | null = null;
   /** Chunks whose embedding failed in this process; skipped until restart so one bad chunk cannot block the queue. */
   private readonly failed = new Set<string>();
+  /** The last site served in the previous batch's first round: the next batch starts with the site after it. */
+  private lastSiteServed: string | null = null;
 
   constructor(
     private readonly store: EmbeddingStore,
@@ -38,8 +40,15 @@ export class EmbeddingQueue {
 
   /** Embeds one batch; returns how many chunks it embedded (0 when the queue is empty). */
   async step(): Promise<number> {
-    const batch = await this.store.nextBatch(this.batchSize, [...this.failed]);
+    const batch = await this.store.nextBatch(this.batchSize, [...this.failed], this.lastSiteServed);
     if (batch.length === 0) return 0;
+    // Sites take turns within a batch; the first round ends where a site comes round again.
+    const firstRound = new Set<string>();
+    for (const chunk of batch) {
+      if (firstRound.has(chunk.siteId)) break;
+      firstRound.add(chunk.siteId);
+    }
+    this.lastSiteServed = [...firstRound].at(-1) ?? null;
     try {
       const { vectors } = await this.embedder.embed({ texts: batch.map((c) => c.text), kind: "passage" });
       await this.store.save(batch.map((c, i) => ({ id: c.id, contentHash: c.contentHash, vector: vectors[i]! })), this.embedder.model);

@@ -5,9 +5,9 @@ import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
 import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import { cleanHtml, type CleanedPage } from "./clean-html.ts";
+import type { CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
-import { chunkBlocks } from "./chunk.ts";
+import { inlinePreparer, type PagePreparer } from "./page-preparer.ts";
 import { contentHash } from "./content-hash.ts";
 
 export interface ModelUsage {
@@ -30,6 +30,10 @@ export interface IngestDeps {
   onMetadataFallback?(url: string, error: unknown): void;
   /** Told after a site's content changed (search cache, embedding queue). */
   onSiteChanged?(siteId: string): void;
+  /** Cleans and chunks off the API thread (a worker pool) in the service; inline when unset. */
+  preparer?: PagePreparer;
+  /** Told when storing a page failed unexpectedly; the caller only hears that it failed, never the database's words. */
+  onPageFailed?(error: unknown, page: { url: string | null; siteId?: string }): void;
 }
 
 export type PageOutcome = { status: "processed"; pageId: string; links: string[] } | { status: "skipped"; links: string[] } | { status: "error"; error: string };
@@ -56,7 +60,25 @@ function describeInvalid(page: unknown): string {
 }
 
 export class IngestService {
-  constructor(private readonly deps: IngestDeps) {}
+  private readonly preparer: PagePreparer;
+
+  constructor(private readonly deps: IngestDeps) {
+    this.preparer = deps.preparer ?? inlinePreparer;
+  }
+
+  /**
+   * Cleans a page the way ingestion will (the crawler reads its links and robots meta first); `orgId` is whose work it
+   * is. Never throws, as cleanHtml never does: a worker lost on a hostile page gives an empty page, which ingestion
+   * then reports as that page's error instead of failing the batch or the crawl.
+   */
+  async clean(html: string, url: string, orgId: string): Promise<CleanedPage> {
+    try {
+      return await this.preparer.clean(html, url, orgId);
+    } catch (error) {
+      this.deps.onPageFailed?.(error, { url });
+      return { title: "", description: "", language: null, keywords: [], canonicalUrl: null, robots: { noindex: false, nofollow: false }, links: [], blocks: [] };
+    }
+  }
 
   async ingestBatch(pages: unknown[], opts: IngestOptions): Promise<IngestResponse> {
     const result: IngestResponse = { processed: 0, skipped: 0, errors: [] };
@@ -68,7 +90,10 @@ export class IngestService {
         continue;
       }
       if (url !== null) seen.add(url);
-      const outcome = await this.ingestPage(page, opts).catch((error: Error) => ({ status: "error" as const, error: `Could not ingest: ${error.message}` }));
+      const outcome = await this.ingestPage(page, opts).catch((error: unknown) => {
+        this.deps.onPageFailed?.(error, { siteId: opts.siteId, url });
+        return { status: "error" as const, error: "Could not store this page: an internal error, logged under this request's X-Request-Id." };
+      });
       if (outcome.status === "processed") result.processed++;
       else if (outcome.status === "skipped") result.skipped++;
       else result.errors.push({ url, error: outcome.error });
@@ -89,7 +114,11 @@ export class IngestService {
 
     const hash = contentHash(page.content, page.title ?? "", page.summary ?? "", JSON.stringify(page.tags ?? null), JSON.stringify(page.metadata ?? null));
     const isHtml = looksLikeHtml(page.content);
-    const cleaned = isHtml ? (opts.cleaned ?? cleanHtml(page.content, url)) : null;
+    if (isHtml && countHeadingTags(page.content) > 2 * Limits.chunksPerPage) {
+      // Refused before cleaning, which costs seconds for a page of tens of thousands of headings and could only end in the cap below.
+      return { status: "error", error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.` };
+    }
+    const cleaned = isHtml ? (opts.cleaned ?? (await this.clean(page.content, url, opts.orgId))) : null;
     const links = cleaned?.links ?? [];
     const existing = await this.deps.documents.findPage(opts.siteId, url);
     if (existing && existing.contentHash === hash) {
@@ -120,7 +149,7 @@ export class IngestService {
     }
     title ||= url;
 
-    const chunks = chunkBlocks({ title, blocks }).map((c) => ({
+    const chunks = (await this.preparer.chunk({ title, blocks }, opts.orgId)).map((c) => ({
       position: c.position,
       headingPath: c.headingPath,
       anchor: c.anchor,
@@ -129,6 +158,10 @@ export class IngestService {
       searchText: [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n"),
       contentHash: contentHash(c.headingPath.join(" › "), c.text),
     }));
+    // Checked before the write: 55,000 sections in one statement once failed with the whole INSERT echoed back.
+    if (chunks.length > Limits.chunksPerPage) {
+      return { status: "error", error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.` };
+    }
     const pageId = await this.deps.documents.replacePage({
       siteId: opts.siteId,
       url,
@@ -143,6 +176,13 @@ export class IngestService {
     });
     return { status: "processed", pageId, links };
   }
+}
+
+/** Opening h1-h6 tags, counted by a linear scan (one regex with no backtracking). */
+function countHeadingTags(html: string): number {
+  let n = 0;
+  for (const _ of html.matchAll(/<h[1-6][\s>]/gi)) n++;
+  return n;
 }
 
 /** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */

@@ -1,4 +1,7 @@
-// Renders every error as {"error": "<sentence>", "code": "<CODE>"} with the right status (400 for invalid input, never 422).
+// Renders every error as {"error": "<sentence>", "code": "<CODE>", "requestId"} with the right status (400 for invalid
+// input, never 422). Only our own AppError messages and validation summaries reach the client: anything else (a
+// failed SQL statement with its parameters, a stack, a file path) is logged once with the request id and answered
+// with a fixed sentence that carries the same id.
 import { Elysia, ValidationError } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -17,32 +20,59 @@ export function describeValidation(error: ValidationError): string {
   return path ? `Invalid ${where}: ${path}: ${message}.` : `Invalid ${where}: ${message}.`;
 }
 
-export function errorHandler(log: (line: string, error: unknown) => void) {
-  return new Elysia().onError({ as: "global" }, ({ code, error, set }) => {
+/** Fixed sentences for client errors raised by the framework or runtime, whose own messages may say anything. */
+const clientErrors: Record<number, [string, ErrorCode]> = {
+  400: ["Bad request.", ErrorCode.BadRequest],
+  405: ["Method not allowed.", ErrorCode.BadRequest],
+  413: ["The request body is too large.", ErrorCode.PayloadTooLarge],
+  415: ["Unsupported content type: send application/json.", ErrorCode.BadRequest],
+  431: ["The request headers are too large.", ErrorCode.HeadersTooLarge],
+};
+
+function rendered(code: string | number, error: unknown): { status: number; error: string; code: ErrorCode; retryAfter?: number } | null {
+  // A parse hook's own refusal (413 while reading, nesting limit) arrives wrapped in Elysia's ParseError.
+  const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : undefined;
+  const own = error instanceof AppError ? error : cause instanceof AppError ? cause : null;
+  if (own) return { status: own.status, error: own.message, code: own.code, retryAfter: own.retryAfter };
+  switch (code) {
+    case "VALIDATION":
+      try {
+        return { status: 400, error: describeValidation(error as ValidationError), code: ErrorCode.ValidationFailed };
+      } catch {
+        return { status: 400, error: "Invalid request.", code: ErrorCode.ValidationFailed };
+      }
+    case "PARSE":
+      return { status: 400, error: "The request body is not valid JSON.", code: ErrorCode.InvalidJson };
+    case "NOT_FOUND":
+      return { status: 404, error: "No such endpoint.", code: ErrorCode.NotFound };
+    case "INVALID_COOKIE_SIGNATURE":
+      return { status: 400, error: "Invalid cookie.", code: ErrorCode.BadRequest };
+  }
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const [message, errorCode] = clientErrors[status] ?? ["Bad request.", ErrorCode.BadRequest];
+    return { status, error: message, code: errorCode };
+  }
+  return null;
+}
+
+export function errorHandler(log: (line: string, fields: Record<string, unknown>) => void) {
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
     const headers = Object.fromEntries(
-      // Vary too: a cacheable public URL's error must not be served from a cache to another origin either.
-      Object.entries(set.headers).filter(([k]) => /^(x-ratelimit|access-control|vary$)/i.test(k)),
+      Object.entries(set.headers).filter(([k]) => {
+        const name = k.toLowerCase();
+        return name.startsWith("x-ratelimit") || name.startsWith("access-control") || name === "x-request-id" || name === "vary";
+      }),
     ) as Record<string, string>;
-    if (error instanceof AppError) {
-      const extra = error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {};
-      if (error.retryAfter !== undefined) headers["retry-after"] = String(error.retryAfter);
-      return json(error.status, { error: error.message, code: error.code, ...extra }, headers);
+    const requestId = headers["x-request-id"];
+    const known = rendered(code, error);
+    if (known) {
+      if (known.retryAfter !== undefined) headers["retry-after"] = String(known.retryAfter);
+      const extra = known.retryAfter !== undefined ? { retryAfter: known.retryAfter } : {};
+      return json(known.status, { error: known.error, code: known.code, ...extra, requestId }, headers);
     }
-    switch (code) {
-      case "VALIDATION":
-        return json(400, { error: describeValidation(error as ValidationError), code: ErrorCode.ValidationFailed }, headers);
-      case "PARSE":
-        return json(400, { error: "The request body is not valid JSON.", code: ErrorCode.InvalidJson }, headers);
-      case "NOT_FOUND":
-        return json(404, { error: "No such endpoint.", code: ErrorCode.NotFound }, headers);
-      case "INVALID_COOKIE_SIGNATURE":
-        return json(400, { error: "Invalid cookie.", code: ErrorCode.BadRequest }, headers);
-    }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      return json(status, { error: (error as Error).message || "Bad request.", code: status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.BadRequest }, headers);
-    }
-    log("unhandled error", error);
-    return json(500, { error: "Internal server error.", code: ErrorCode.Internal }, headers);
+    const url = new URL(request.url);
+    log("unhandled error", { error, method: request.method, path: url.pathname });
+    return json(500, { error: "Internal server error.", code: ErrorCode.Internal, requestId }, headers);
   });
 }

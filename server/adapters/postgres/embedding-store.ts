@@ -5,6 +5,7 @@ import { rows } from "./database.ts";
 
 export interface PendingChunk {
   id: string;
+  siteId: string;
   contentHash: string;
   text: string;
 }
@@ -22,12 +23,35 @@ export class EmbeddingStore {
     return changed.length;
   }
 
-  async nextBatch(limit: number, skip: string[] = []): Promise<PendingChunk[]> {
+  /**
+   * Up to `limit` pending chunks, fair across sites: sites take turns (each site's oldest chunk, then each one's second,
+   * …), starting with the first site after `afterSiteId` so the turns rotate from one batch to the next. A global
+   * ORDER BY id made one site's bulk push delay every other site's vectors until it was done.
+   */
+  async nextBatch(limit: number, skip: string[] = [], afterSiteId: string | null = null): Promise<PendingChunk[]> {
+    const skipping = skip.length > 0 ? sql`AND NOT (c.id = ANY(${sql.param(skip)}::text[]))` : sql``;
+    // The recursive part walks the distinct pending sites on the partial index, one probe per site (a loose index scan).
     return rows<PendingChunk>(
       this.db,
-      sql`SELECT id, content_hash AS "contentHash", search_text AS text FROM chunks
-          WHERE embedded_at IS NULL ${skip.length > 0 ? sql`AND NOT (id = ANY(${sql.param(skip)}::text[]))` : sql``}
-          ORDER BY id LIMIT ${limit}`,
+      sql`WITH RECURSIVE pending_sites AS (
+            (SELECT site_id FROM chunks WHERE embedded_at IS NULL ORDER BY site_id LIMIT 1)
+            UNION ALL
+            SELECT (SELECT c.site_id FROM chunks c WHERE c.embedded_at IS NULL AND c.site_id > p.site_id ORDER BY c.site_id LIMIT 1)
+            FROM pending_sites p WHERE p.site_id IS NOT NULL
+          ),
+          turns AS (
+            SELECT site_id, row_number() OVER (ORDER BY site_id <= ${afterSiteId ?? ""}, site_id) AS turn
+            FROM pending_sites WHERE site_id IS NOT NULL
+          )
+          SELECT picked.id, t.site_id AS "siteId", picked.content_hash AS "contentHash", picked.search_text AS text
+          FROM (SELECT * FROM turns ORDER BY turn LIMIT ${limit}) t
+          CROSS JOIN LATERAL (
+            SELECT c.id, c.content_hash, c.search_text, row_number() OVER (ORDER BY c.id) AS round
+            FROM chunks c WHERE c.site_id = t.site_id AND c.embedded_at IS NULL ${skipping}
+            ORDER BY c.id LIMIT ${limit}
+          ) picked
+          ORDER BY picked.round, t.turn
+          LIMIT ${limit}`,
     );
   }
 

@@ -1,0 +1,123 @@
+// Fairness between tenants under load (hardening item 8). Organisation A pushes 100 heading-heavy pages over HTTP
+// while organisation B searches; reports B's search latency idle and under A's push, and whether B's 10 new pages
+// get their vectors before A's backlog is embedded. The real app on Bun.serve over loopback; embeddings from the
+// OpenAI-compatible stand-in on loopback (a fixed delay per batch, as a remote model has), so the queue is the
+// bottleneck being measured, not a CPU-bound model. PGlite by default; PostgreSQL with DATABASE_URL.
+// Usage: bun bench/fairness.ts [--inline]   (--inline cleans on the API thread, as before the worker pool)
+import { sql } from "drizzle-orm";
+import { createApp, createServices } from "../server/app.ts";
+import { testConfig } from "../tests/fixtures/test-app.ts";
+import { generateApiKey } from "../server/auth/api-key-format.ts";
+import { rows } from "../server/adapters/postgres/database.ts";
+import { startFakeEmbeddingsServer } from "../tests/fixtures/fake-embeddings-server.ts";
+
+const inline = process.argv.includes("--inline");
+const phase = (what: string) => console.error(`[${new Date().toISOString()}] ${what}`);
+process.on("unhandledRejection", (error) => console.error("unhandled rejection", error, new Error("where").stack));
+const HEAVY_PAGES = 100;
+const SEARCHES = 60;
+
+const embeddings = await startFakeEmbeddingsServer({ dimensions: 384 });
+embeddings.script({ delayMs: 15, times: 1_000_000 });
+const services = await createServices(
+  testConfig({ RUN_WORKERS: "true", EMBEDDINGS_URL: embeddings.url, EMBEDDINGS_MODEL: "bench-384", EMBEDDINGS_DIMENSIONS: "384", PREPARATION_WORKERS: inline ? "0" : undefined }),
+);
+const server = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createApp(services).fetch });
+const base = `http://127.0.0.1:${server.port}`;
+const origin = "https://docs.example.com";
+
+async function tenant(name: string) {
+  const org = await services.accounts.createOrganisation({ name, plan: "pro" });
+  const { key, prefix, hash } = generateApiKey("test");
+  await services.accounts.createKey({ orgId: org.id, name, role: "owner", environment: "test", prefix, hash });
+  const call = async (method: string, path: string, body?: unknown) => {
+    // timeout: false: Bun's fetch would otherwise give up on a long ingest request under load.
+    const response = await fetch(`${base}${path}`, {
+      method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body), timeout: false,
+    } as RequestInit);
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const site = await call("POST", "/api/sites", { name, baseUrl: "https://docs.example.com" });
+  await call("PUT", `/api/sites/${site.siteId}`, { publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["docs.example.com"] }, rateLimits: { searchPerMinute: 1_000_000, chatPerMinute: 20 } });
+  return { siteId: site.siteId as string, call };
+}
+
+const topics = ["install", "proxy", "logging", "cache", "upgrade", "security", "backup", "metrics", "tuning", "plugins"];
+const lightPage = (prefix: string, i: number) => ({
+  url: `https://docs.example.com/${prefix}/${i}`,
+  content: `<html><head><title>${topics[i % 10]} guide ${i}</title></head><body><main><h1>${topics[i % 10]} guide ${i}</h1>${Array.from({ length: 6 }, (_, s) => `<h2>Step ${s}</h2><p>How to ${topics[(i + s) % 10]} the server, step ${s} of guide ${i}, with examples and notes.</p>`).join("")}</main></body></html>`,
+});
+// About 100 KB and 1,000 headings: the shape that cost a second or more of API thread per page.
+const heavyPage = (i: number) => ({
+  url: `https://docs.example.com/heavy/${i}`,
+  content: `<html><head><title>Reference ${i}</title></head><body><main><h1>Reference ${i}</h1>${Array.from({ length: 1_000 }, (_, s) => `<h3>Option ${s}</h3><p>Option ${s} sets ${topics[s % 10]} value ${i}-${s}.</p>`).join("")}</main></body></html>`,
+});
+
+async function pending(siteId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
+  return Number(row!.n);
+}
+
+async function searches(siteId: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    // POST is never cached, so every search does the work.
+    const response = await fetch(`${base}/v1/public/sites/${siteId}/search`, {
+      method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ query: `${topics[i % 10]} guide ${i}`, minScore: 0 }),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`search ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((x, y) => x - y);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const fmt = (sorted: number[]) => `p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms`;
+
+const a = await tenant("A");
+const b = await tenant("B");
+await b.call("POST", `/api/sites/${b.siteId}/pages`, { pages: Array.from({ length: 20 }, (_, i) => lightPage("b", i)) });
+while ((await pending(b.siteId)) > 0) await Bun.sleep(100);
+phase("B ingested and embedded; measuring idle searches");
+await searches(b.siteId, 10); // warm-up
+const idle = await searches(b.siteId, SEARCHES);
+
+const started = performance.now();
+// Four importers side by side, each sending five requests of five pages, as a bulk import script would.
+const importer = async (r: number) => {
+  for (let k = 0; k < 5; k++) await a.call("POST", `/api/sites/${a.siteId}/pages`, { pages: Array.from({ length: 5 }, (_, i) => heavyPage(r * 25 + k * 5 + i)) });
+};
+const push = Promise.all(Array.from({ length: 4 }, (_, r) => importer(r))).then(() => performance.now() - started);
+await Bun.sleep(500);
+phase("A pushing; measuring B's searches");
+const loaded = await searches(b.siteId, SEARCHES);
+// B adds 10 pages while A's pages are still being ingested and embedded.
+const bAdded = performance.now();
+await b.call("POST", `/api/sites/${b.siteId}/pages`, { pages: Array.from({ length: 10 }, (_, i) => lightPage("b-new", i)) });
+phase("B's new pages sent; waiting for both queues");
+let bEmbeddedAt = 0;
+let aEmbeddedAt = 0;
+let pushMs = 0;
+void push.then((ms) => (pushMs = ms));
+for (;;) {
+  const [pb, pa] = await Promise.all([pending(b.siteId), pending(a.siteId)]);
+  if (!bEmbeddedAt && pb === 0) bEmbeddedAt = performance.now();
+  if (pushMs && !aEmbeddedAt && pa === 0) aEmbeddedAt = performance.now();
+  if (bEmbeddedAt && aEmbeddedAt) break;
+  await Bun.sleep(100);
+}
+
+const [aChunks] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${a.siteId}`);
+console.log(`fairness bench (${services.database.kind}, ${inline ? "cleaning inline on the API thread" : `cleaning on ${services.config.preparationWorkers} worker thread(s)`})`);
+console.log(`B search idle:            ${fmt(idle)}`);
+console.log(`B search while A pushes:  ${fmt(loaded)}  (p95 ${(pct(loaded, 95) / pct(idle, 95)).toFixed(2)}× idle)`);
+console.log(`A: ${HEAVY_PAGES} pages, ${aChunks!.n} chunks, pushed in ${(pushMs / 1000).toFixed(1)} s, all embedded ${((aEmbeddedAt - started) / 1000).toFixed(1)} s after the push began`);
+console.log(`B: 10 new pages embedded ${((bEmbeddedAt - bAdded) / 1000).toFixed(1)} s after they were sent; ${bEmbeddedAt < aEmbeddedAt ? "before" : "AFTER"} A's backlog was done`);
+
+server.stop(true);
+await services.close();
+await embeddings.close();
