@@ -53,6 +53,12 @@ import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
+import { createAccountServices, type AccountServices } from "./create-account-services.ts";
+import { sessionRoutes } from "./routes/session.ts";
+import { keyRoutes } from "./routes/keys.ts";
+import { siteSearchRoutes } from "./routes/site-search.ts";
+import { dashboardRoutes } from "./routes/dashboard-assets.ts";
+import { join } from "node:path";
 
 export interface Services {
   config: Config;
@@ -84,6 +90,8 @@ export interface Services {
   crawl: CrawlService;
   /** Runs crawl jobs; started by startBackgroundWork (tests drive it themselves). */
   crawlWorker: CrawlWorker;
+  /** Dashboard users and sessions, first-run setup, the key API, authenticated site search. */
+  accountServices: AccountServices;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
   /**
@@ -194,6 +202,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     ],
     log,
   );
+  const accountServices = createAccountServices({
+    db: database.db, accounts, siteStore, sites, crawlJobs, limiter, hybrid: search.hybrid, clock: overrides.clock,
+    record: (event) => analytics.queryRecorder.record(event),
+  });
   let backgroundStarted = false;
 
   const services: Services = {
@@ -207,7 +219,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     },
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
-    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners,
+    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners, accountServices,
     close: async () => {
       await housekeeping.stop();
       await crawlWorker.stop();
@@ -227,14 +239,19 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
 export function createApp(services: Services) {
   const { log } = services;
-  const auth = authPlugin({ accounts: services.accounts, limiter: services.limiter });
+  const { sessions, setup, keys, siteSearch, jobSite } = services.accountServices;
+  const authDeps = { accounts: services.accounts, limiter: services.limiter, sessions, jobSite, trustProxy: services.config.trustProxy };
+  const auth = authPlugin(authDeps);
+  // Searching and managing keys are not API writes the Free plan is kept from (decisions.md).
+  const authAnyPlan = authPlugin(authDeps, { skipPlan: true });
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return new Elysia({ normalize: false })
     .use(errorHandler((line, error) => log.error(line, { error })))
     .use(requestGuards(Limits.requestBodyBytes))
     .use(
       openapi({
-        path: "/docs",
+        // No viewer from a public CDN: the dashboard renders /openapi.json itself, and /docs points there.
+        provider: null,
         specPath: "/openapi.json",
         documentation: {
           info: { title: "site-search API", version: "1.0.0", description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics." },
@@ -244,6 +261,10 @@ export function createApp(services: Services) {
     )
     .use(healthRoutes(services.healthChecks))
     .use(widgetAssetRoutes(services.config.widgetDir))
+    .use(dashboardRoutes(join(services.config.widgetDir, "dashboard")))
+    .use(sessionRoutes({ sessions, setup, trustProxy: services.config.trustProxy }))
+    .use(keyRoutes({ keys, auth: authAnyPlan }))
+    .use(siteSearchRoutes({ search: siteSearch, auth: authAnyPlan }))
     .use(
       publicChatRoutes({
         chat: services.chat, gate: services.search.gate, trustProxy: services.config.trustProxy,
@@ -265,7 +286,7 @@ export function createApp(services: Services) {
         groups: services.search.groupStore, sites: services.siteStore,
       }),
     )
-    .use(groupRoutes({ groups: services.search.groups, auth: authPlugin({ accounts: services.accounts, limiter: services.limiter }, { requiredPlan: "enterprise" }) }));
+    .use(groupRoutes({ groups: services.search.groups, auth: authPlugin(authDeps, { requiredPlan: "enterprise" }) }));
 }
 
 export type App = ReturnType<typeof createApp>;

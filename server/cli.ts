@@ -15,6 +15,8 @@ Usage:
   site-search keys create --org ORG --name NAME --role owner|admin|member [--test] [--json]
   site-search keys list --org ORG [--json]
   site-search keys revoke KEY_ID
+  site-search users create --org ORG --email EMAIL --role owner|admin|member [--json]
+  site-search users reset-password --email EMAIL [--json]
   site-search reindex --site SITE_ID | --all           rebuild the external lexical index from Postgres
 
 Settings come from the environment (see docs/configuration.md): DATABASE_URL, DATA_DIR, PORT, …`;
@@ -27,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
       name: { type: "string" },
       plan: { type: "string" },
       org: { type: "string" },
+      email: { type: "string" },
       role: { type: "string" },
       site: { type: "string" },
       all: { type: "boolean", default: false },
@@ -53,6 +56,10 @@ async function main(argv: string[]): Promise<number> {
     case "orgs":
     case "keys":
       return runAccountCommand(config, command, sub, rest, values);
+    case "users": {
+      const { runUserCommand } = await import("./cli/user-commands.ts");
+      return runUserCommand(config, sub, values);
+    }
     case "reindex": {
       const { runReindex } = await import("./cli/reindex-command.ts");
       return runReindex(config, { siteId: values.site, all: values.all });

@@ -22,3 +22,13 @@ export const Limits = {
   /** Largest request body accepted at all: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
 } as const;
+
+/** Dashboard accounts: session lifetime, one-time links, login attempts. */
+export const AccountLimits = {
+  sessionSeconds: 7 * 24 * 3600,
+  setupLinkSeconds: 24 * 3600,
+  inviteLinkSeconds: 7 * 24 * 3600,
+  /** Failed or not, per address and per email; argon2id makes each attempt cost the server too. */
+  loginPerMinutePerIp: 10,
+  loginPerMinutePerEmail: 5,
+} as const;
