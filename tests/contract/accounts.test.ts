@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { ORIGIN, PASSWORD, accountEnv, cookieOf, randomIp, signIn, userInNewOrg } from "../fixtures/accounts.ts";
 import { rows } from "../../server/adapters/postgres/database.ts";
 import { AccountLimits } from "../../shared/limits.ts";
 
+// argon2id is deliberately slow, and eight engineers share two cores.
+setDefaultTimeout(30_000);
 let ctx: TestContext;
 let now = Date.now() / 1000;
 beforeAll(async () => {
