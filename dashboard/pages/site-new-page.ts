@@ -1,5 +1,5 @@
 // The create-site wizard: base URL → crawl settings → public access and allowed domains → the snippet to paste.
-import { LitElement, html } from "lit";
+import { LitElement, css, html } from "lit";
 import type { SiteSummary } from "../../shared/sites.ts";
 import type { StartCrawlResponse } from "../../shared/crawl.ts";
 import { api, errorText } from "../api.ts";
@@ -12,7 +12,7 @@ const STEPS = ["Address", "Crawl settings", "Public access", "Snippet"];
 
 export class SiteNewPage extends LitElement {
   static override properties = { step: { state: true }, error: { state: true }, busy: { state: true }, created: { state: true } };
-  static override styles = pageStyles;
+  static override styles = [pageStyles, css`.steps { list-style: none; padding: 0; gap: var(--sl-spacing-large); }`];
   step = 0;
   error = "";
   busy = false;
@@ -80,7 +80,7 @@ export class SiteNewPage extends LitElement {
     const d = this.draft;
     return html`
       <h1>New site</h1>
-      <ol class="row muted" aria-label="Steps">${STEPS.map((s, i) => html`<li aria-current=${i === this.step ? "step" : "false"}>${i === this.step ? html`<strong>${s}</strong>` : s}</li>`)}</ol>
+      <ol class="row muted steps" aria-label="Steps">${STEPS.map((s, i) => html`<li aria-current=${i === this.step ? "step" : "false"}>${i + 1}. ${i === this.step ? html`<strong>${s}</strong>` : s}</li>`)}</ol>
       <div class="card">
         <form class="stack" @submit=${this.next}>
           ${this.step === 0 ? html`
