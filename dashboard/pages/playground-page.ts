@@ -1,6 +1,6 @@
 // Search playground: runs POST /api/sites/{id}/search (works with public access off) and shows each result's
 // score, its sections, which engines answered (hybrid or keyword-only) and where the time went.
-import { LitElement, html } from "lit";
+import { LitElement, css, html } from "lit";
 import { Task } from "@lit/task";
 import type { SiteList } from "../../shared/sites.ts";
 import type { SearchResponse } from "../../shared/search.ts";
@@ -12,7 +12,7 @@ type PlaygroundAnswer = SearchResponse & { mode: string; costs: { lexicalMs: num
 
 export class PlaygroundPage extends LitElement {
   static override properties = { siteId: {}, answer: { state: true }, error: { state: true }, busy: { state: true } };
-  static override styles = pageStyles;
+  static override styles = [pageStyles, css`.results { display: flex; flex-direction: column; gap: var(--sl-spacing-small); padding-left: var(--sl-spacing-large); } .results .card { margin: 0; }`];
   siteId = "";
   answer: PlaygroundAnswer | null = null;
   error = "";
@@ -56,7 +56,7 @@ export class PlaygroundPage extends LitElement {
         ${a.mode === "hybrid" ? "keyword and meaning (hybrid)" : a.mode === "lexical" ? "keyword only (no embedder, or it was slow)" : "meaning only"} ·
         keywords ${a.costs.lexicalMs} ms, embedding ${a.costs.embedMs} ms, vectors ${a.costs.vectorMs} ms</p>
       ${a.results.length === 0 ? html`<div class="card"><p>Nothing at or above this score. Lower the least score or check the site was crawled.</p></div>` : ""}
-      <ol class="stack">${a.results.map((r) => html`<li class="card">
+      <ol class="results">${a.results.map((r) => html`<li class="card">
         <div class="spread"><a href=${r.url} target="_blank" rel="noopener">${r.title || r.url}</a><sl-badge variant="primary">score ${r.score.toFixed(2)}</sl-badge></div>
         <p>${r.snippet}</p>
         ${r.sections?.length ? html`<ul>${r.sections.map((s) => html`<li class="muted">${s.heading} — ${s.score.toFixed(2)}</li>`)}</ul>` : ""}
