@@ -44,6 +44,11 @@ export class DashboardPage {
     return this.page.getByRole("link", { name, exact: true });
   }
 
+  /** A link of the main navigation, by its target. */
+  nav(path: string) {
+    return this.page.locator(`nav a[href="/dashboard${path}"]`);
+  }
+
   testId(id: string) {
     return this.page.locator(`[data-testid="${id}"]`);
   }
