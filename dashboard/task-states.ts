@@ -6,7 +6,8 @@ import { errorText } from "./api.ts";
 export function renderTask<T>(task: Task<any, T>, complete: (value: T) => TemplateResult | string): unknown {
   return task.render({
     initial: () => html`<sl-spinner aria-label="Loading"></sl-spinner>`,
-    pending: () => html`<sl-spinner aria-label="Loading"></sl-spinner>`,
+    // A refresh keeps showing what is on screen rather than flashing a spinner.
+    pending: () => (task.value !== undefined ? complete(task.value) : html`<sl-spinner aria-label="Loading"></sl-spinner>`),
     error: (error) => html`<sl-alert variant="danger" open>${errorText(error)}</sl-alert>`,
     complete,
   });

@@ -37,13 +37,17 @@ export class SitePage extends LitElement {
 
   /** Polls the job every second while it runs; the site's figures reload when it ends. */
   private track(job: CrawlJob): void {
+    const wasLive = this.job !== null && LIVE.has(this.job.status);
     this.job = job;
     clearTimeout(this.timer);
+    // The worker marks the job done, then the site ready: look at the site once more just after.
+    if (!LIVE.has(job.status) && wasLive) this.timer = setTimeout(() => void this.site.run(), 1500);
     if (!LIVE.has(job.status)) return;
     this.timer = setTimeout(async () => {
       const next = await api<CrawlJob>("GET", `/api/jobs/${job.jobId}`).catch(() => job);
       this.track(next);
-      if (!LIVE.has(next.status)) void this.site.run();
+      // The site's own figures (pages, chunks embedded, status) move with the crawl too.
+      void this.site.run();
     }, 1000);
   }
 

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 
 const root = join(import.meta.dir, "../..");
 const built = existsSync(join(root, "dist/dashboard/index.html"));
-setDefaultTimeout(120_000);
+setDefaultTimeout(300_000);
 
 let server: Subprocess<"ignore", "pipe", "pipe"> | null = null;
 let browser: Browser;
@@ -108,7 +108,7 @@ async function journey(d: DashboardPage): Promise<void> {
     await d.page.waitForFunction(() => Number(document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="pages-processed"]')?.textContent) > 0, null, { timeout: 60_000 });
     await d.page.waitForFunction(() => /completed|failed/.test(document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="job-status"]')?.textContent ?? ""), null, { timeout: 90_000 });
     expect(await d.testId("job-status").textContent()).toBe("completed");
-    await d.page.waitForFunction(() => Number(document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="page-count"]')?.textContent) > 0);
+    await d.page.waitForFunction(() => Number(document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="page-count"]')?.textContent) > 0, null, { timeout: 30_000 });
     violations.push(...(await d.capture("site")));
     const siteId = new URL(d.page.url()).pathname.split("/").pop()!;
 
