@@ -13,10 +13,12 @@ import { snippet } from "../snippet.ts";
 const LIVE = new Set(["pending", "running"]);
 
 export class SitePage extends LitElement {
-  static override properties = { siteId: {}, job: { state: true }, message: { state: true }, confirmName: { state: true } };
+  static override properties = { siteId: {}, job: { state: true }, fresh: { state: true }, message: { state: true }, confirmName: { state: true } };
   static override styles = pageStyles;
   siteId = "";
   job: CrawlJob | null = null;
+  /** The site as re-read during a crawl; shown instead of the task's first answer. */
+  fresh: SiteDetail | null = null;
   message: { variant: "success" | "danger"; text: string } | null = null;
   confirmName = "";
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,14 +43,18 @@ export class SitePage extends LitElement {
     this.job = job;
     clearTimeout(this.timer);
     // The worker marks the job done, then the site ready: look at the site once more just after.
-    if (!LIVE.has(job.status) && wasLive) this.timer = setTimeout(() => void this.site.run(), 1500);
+    if (!LIVE.has(job.status) && wasLive) this.timer = setTimeout(() => void this.refresh(), 1500);
     if (!LIVE.has(job.status)) return;
     this.timer = setTimeout(async () => {
       const next = await api<CrawlJob>("GET", `/api/jobs/${job.jobId}`).catch(() => job);
       this.track(next);
       // The site's own figures (pages, chunks embedded, status) move with the crawl too.
-      void this.site.run();
+      void this.refresh();
     }, 1000);
+  }
+
+  private async refresh(): Promise<void> {
+    this.fresh = await api<SiteDetail>("GET", `/api/sites/${encodeURIComponent(this.siteId)}`).catch(() => this.fresh);
   }
 
   private async startCrawl(): Promise<void> {
@@ -105,7 +111,11 @@ export class SitePage extends LitElement {
   }
 
   override render() {
-    return renderTask(this.site, (site) => html`
+    return renderTask(this.site, (loaded) => this.renderSite(this.fresh ?? loaded));
+  }
+
+  private renderSite(site: SiteDetail) {
+    return html`
       <div class="spread"><h1>${site.name}</h1><sl-button href="/dashboard/playground?site=${encodeURIComponent(site.siteId)}">Try a search</sl-button></div>
       <p class="muted">${site.baseUrl} · created ${day(site.createdAt)} · last crawl ${day(site.lastCrawledAt)}</p>
       ${this.message ? html`<sl-alert variant=${this.message.variant} open closable @sl-after-hide=${() => (this.message = null)}>${this.message.text}</sl-alert>` : ""}
@@ -137,7 +147,7 @@ export class SitePage extends LitElement {
           <sl-button variant="danger" ?disabled=${this.confirmName !== site.name} @click=${() => this.deleteSite()}>Delete ${site.name}</sl-button>
         </div>
       </div>
-    `);
+    `;
   }
 }
 customElements.define("site-page", SitePage);
