@@ -59,6 +59,12 @@ import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
 import { sql } from "drizzle-orm";
+import { createAccountServices, type AccountServices } from "./create-account-services.ts";
+import { sessionRoutes } from "./routes/session.ts";
+import { keyRoutes } from "./routes/keys.ts";
+import { siteSearchRoutes } from "./routes/site-search.ts";
+import { dashboardRoutes } from "./routes/dashboard-assets.ts";
+import { join } from "node:path";
 
 export interface Services {
   config: Config;
@@ -92,6 +98,8 @@ export interface Services {
   crawl: CrawlService;
   /** Runs crawl jobs; started by startBackgroundWork (tests drive it themselves). */
   crawlWorker: CrawlWorker;
+  /** Dashboard users and sessions, first-run setup, the key API, authenticated site search. */
+  accountServices: AccountServices;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
   /**
@@ -209,6 +217,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     ],
     log,
   );
+  const accountServices = createAccountServices({
+    db: database.db, accounts, siteStore, sites, crawlJobs, limiter, hybrid: search.hybrid, clock: overrides.clock,
+    record: (event) => analytics.queryRecorder.record(event),
+  });
   let backgroundStarted = false;
 
   const services: Services = {
@@ -222,7 +234,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     },
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, chatBudget, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
-    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners,
+    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners, accountServices,
     close: async () => {
       await housekeeping.stop();
       await crawlWorker.stop();
@@ -243,7 +255,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
 export function createApp(services: Services) {
   const { log } = services;
-  const auth = authPlugin({ accounts: services.accounts, limiter: services.limiter });
+  const { sessions, setup, keys, siteSearch, jobSite } = services.accountServices;
+  const authDeps = { accounts: services.accounts, limiter: services.limiter, sessions, jobSite, trustProxy: services.config.trustProxy };
+  const auth = authPlugin(authDeps);
+  // Searching and managing keys are not API writes the Free plan is kept from (decisions.md).
+  const authAnyPlan = authPlugin(authDeps, { skipPlan: true });
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return new Elysia({ normalize: false })
     .use(errorHandler((line, fields) => log.error(line, fields)))
@@ -252,7 +268,8 @@ export function createApp(services: Services) {
     .use(storableText())
     .use(
       openapi({
-        path: "/docs",
+        // No viewer from a public CDN: the dashboard renders /openapi.json itself, and /docs points there.
+        provider: null,
         specPath: "/openapi.json",
         documentation: {
           info: { title: "site-search API", version: "1.0.0", description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics." },
@@ -262,6 +279,10 @@ export function createApp(services: Services) {
     )
     .use(healthRoutes({ checks: services.healthChecks, showDetails: (authorization) => healthDetailsAllowed(services.config.healthDetails, services.accounts, authorization) }))
     .use(widgetAssetRoutes(services.config.widgetDir))
+    .use(dashboardRoutes(join(services.config.widgetDir, "dashboard")))
+    .use(sessionRoutes({ sessions, setup, trustProxy: services.config.trustProxy }))
+    .use(keyRoutes({ keys, auth: authAnyPlan }))
+    .use(siteSearchRoutes({ search: siteSearch, auth: authAnyPlan }))
     .use(
       publicChatRoutes({
         chat: services.chat, budget: services.chatBudget, gate: services.search.gate, trustProxy: services.config.trustProxy,
@@ -283,7 +304,7 @@ export function createApp(services: Services) {
         groups: services.search.groupStore, sites: services.siteStore,
       }),
     )
-    .use(groupRoutes({ groups: services.search.groups, auth: authPlugin({ accounts: services.accounts, limiter: services.limiter }, { requiredPlan: "enterprise" }) }));
+    .use(groupRoutes({ groups: services.search.groups, auth: authPlugin(authDeps, { requiredPlan: "enterprise" }) }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -16,6 +16,8 @@ Usage:
   site-search keys create --org ORG --name NAME --role owner|admin|member [--test] [--json]
   site-search keys list --org ORG [--json]
   site-search keys revoke KEY_ID
+  site-search users create --org ORG --email EMAIL --role owner|admin|member [--json]
+  site-search users reset-password --email EMAIL [--json]
   site-search reindex --site SITE_ID | --all           rebuild the external lexical index from Postgres
 
 Settings come from the environment (see docs/configuration.md): DATABASE_URL, DATA_DIR, PORT, …`;

@@ -12,3 +12,6 @@ const services = await createServices(config);
 await hold.attach(services.database, services.log);
 const app = createApp(services);
 Deno.serve({ port: config.port, hostname: config.host, onListen: ({ port }) => services.log.info("site-search listening (Deno)", { port }) }, (request) => app.fetch(request));
+// First run, as on Bun: a one-time link creates the first owner while no user exists.
+const setupToken = await services.accountServices.setup.issueSetupLink();
+if (setupToken) console.log(`\nNo user yet. Open this one-time link to create the first user and organisation (valid 24 h):\n\n  http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}/dashboard/setup?token=${setupToken}\n`);

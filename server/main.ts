@@ -19,7 +19,15 @@ await hold.attach(services.database, services.log);
 // Bun's own refusals (body size, and headers over --max-http-header-size, which `npm start` raises) are bare responses;
 // the app enforces tighter per-route limits itself while reading (plugins/bounded-body.ts) and answers them in JSON.
 const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
-services.log.info("site-search listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server?.port}`, database: services.database.kind });
+const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server?.port}`;
+services.log.info("site-search listening", { url, database: services.database.kind });
+// First run: while no user exists, a one-time link (24 h, replaced at each start) creates the first owner.
+const setupToken = await services.accountServices.setup.issueSetupLink();
+if (setupToken) {
+  const link = `${url}/dashboard/setup?token=${setupToken}`;
+  console.log(`\nNo user yet. Open this one-time link to create the first user and organisation (valid 24 h):\n\n  ${link}\n`);
+  services.log.info("first-run setup link", { link });
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {

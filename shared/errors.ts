@@ -20,7 +20,7 @@ export const ErrorCode = {
   UpstreamUnavailable: "UPSTREAM_UNAVAILABLE",
   Internal: "INTERNAL",
 } as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof AccountErrorCode)[keyof typeof AccountErrorCode];
 
 export const ErrorBody = Type.Object({
   error: Type.String({ description: "A sentence saying what went wrong." }),
@@ -34,4 +34,12 @@ export type ErrorBody = Static<typeof ErrorBody>;
 export const PlanMessage = {
   api: "API access requires Pro or Enterprise plan",
   groups: "Search Groups require an Enterprise plan",
+} as const;
+
+/** Codes of the accounts and key API (a key outside its scope, a cross-site request, a spent link). */
+export const AccountErrorCode = {
+  ScopeMissing: "SCOPE_MISSING",
+  CsrfRejected: "CSRF_REJECTED",
+  TokenInvalid: "TOKEN_INVALID",
+  RoleRequired: "ROLE_REQUIRED",
 } as const;

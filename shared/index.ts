@@ -8,3 +8,5 @@ export * from "./chat.ts";
 export * from "./crawl.ts";
 export * from "./groups.ts";
 export * from "./analytics.ts";
+export * from "./keys.ts";
+export * from "./accounts.ts";

@@ -41,3 +41,13 @@ export const Limits = {
   /** Search sections (chunks) stored for one page; more is refused as an error of that page. */
   chunksPerPage: 2_000,
 } as const;
+
+/** Dashboard accounts: session lifetime, one-time links, login attempts. */
+export const AccountLimits = {
+  sessionSeconds: 7 * 24 * 3600,
+  setupLinkSeconds: 24 * 3600,
+  inviteLinkSeconds: 7 * 24 * 3600,
+  /** Failed or not, per address and per email; argon2id makes each attempt cost the server too. */
+  loginPerMinutePerIp: 10,
+  loginPerMinutePerEmail: 5,
+} as const;

@@ -6,6 +6,7 @@ const OPTIONS = {
   name: { type: "string" },
   plan: { type: "string" },
   org: { type: "string" },
+  email: { type: "string" },
   role: { type: "string" },
   site: { type: "string" },
   all: { type: "boolean", default: false },

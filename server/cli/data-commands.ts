@@ -22,6 +22,7 @@ export type CommandHandler = (ctx: CommandContext, args: CliArgs) => Promise<num
 const handlers: Record<string, CommandHandler> = {
   orgs: runAccountCommand,
   keys: runAccountCommand,
+  users: async (ctx, args) => (await import("./user-commands.ts")).runUserCommand(ctx, args),
   // Loaded when used: it brings the Elasticsearch client, which the other commands never need.
   reindex: async (ctx, args) => (await import("./reindex-command.ts")).runReindex(ctx, { siteId: args.values.site, all: args.values.all }),
 };

@@ -1,31 +1,73 @@
-// Bearer-key authentication for /api and /organisations, the plan gate, and the per-key rate limit.
+// Authentication for /api and /organisations: a bearer API key or a dashboard session cookie becomes a
+// Principal; then the plan gate, the route's scope (accounts/route-scope.ts) and the per-caller rate limit.
+import type { TrustProxy } from "./client-ip.ts";
 import { Elysia } from "elysia";
 import { ErrorCode, PlanMessage } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
+import type { KeyAction } from "../../shared/keys.ts";
 import { AppError } from "../errors/app-error.ts";
 import { hashApiKey, hashesEqual, isWellFormedApiKey } from "../auth/api-key-format.ts";
-import type { AccountStore, Plan, Role } from "../adapters/postgres/account-store.ts";
+import type { AccountStore } from "../adapters/postgres/account-store.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { SessionService } from "../accounts/session-service.ts";
+import { requireAction, requireAllSites, requireSite, type Principal } from "../accounts/principal.ts";
+import { routeScope } from "../accounts/route-scope.ts";
+import { assertSameOrigin, sessionToken } from "./session-cookie.ts";
 
-export interface Auth {
-  orgId: string;
-  plan: Plan;
-  role: Role;
-  keyId: string;
+/** Routes read the caller through authOf; keyId is null for a dashboard session. */
+export type Auth = Principal;
+
+export interface AuthDeps {
+  accounts: AccountStore;
+  limiter: RateLimiter;
+  /** Without it only API keys are accepted (tools that build a partial app). */
+  sessions?: SessionService;
+  /** The site of a crawl job, so a site-scoped key reaches only its own sites' jobs; null when there is no such job. */
+  jobSite?: (orgId: string, jobId: string) => Promise<string | null>;
+  trustProxy?: TrustProxy;
+  now?: () => number;
 }
 
 const unauthorized = (message: string) => new AppError(401, ErrorCode.Unauthorized, message);
 
-async function authenticate(accounts: AccountStore, header: string | undefined): Promise<Auth> {
-  if (!header) throw unauthorized("Missing API key: send Authorization: Bearer <API_KEY>.");
+async function keyPrincipal(deps: AuthDeps, header: string): Promise<Principal> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("Malformed Authorization header: expected Bearer <API_KEY>.");
   const key = match[1]!;
   if (!isWellFormedApiKey(key)) throw unauthorized("Invalid API key.");
   const hash = hashApiKey(key);
-  const found = await accounts.findActiveKey(hash);
+  const found = await deps.accounts.findActiveKey(hash);
   if (!found || !hashesEqual(found.key.hash, hash)) throw unauthorized("Invalid or revoked API key.");
-  return { orgId: found.org.id, plan: found.org.plan, role: found.key.role, keyId: found.key.id };
+  if (found.key.expiresAt && found.key.expiresAt.getTime() <= (deps.now?.() ?? Date.now())) throw unauthorized("This API key has expired.");
+  return {
+    orgId: found.org.id, plan: found.org.plan, role: found.key.role, keyId: found.key.id, userId: null,
+    sites: found.key.scopeSites, actions: found.key.scopeActions as KeyAction[] | null,
+  };
+}
+
+async function sessionPrincipal(deps: AuthDeps, request: Request): Promise<Principal | null> {
+  const token = sessionToken(request);
+  if (!token || !deps.sessions) return null;
+  const session = await deps.sessions.resolve(token);
+  if (!session) throw unauthorized("Your session has expired: sign in again.");
+  assertSameOrigin(request, deps.trustProxy ?? false);
+  return deps.sessions.principal(session);
+}
+
+async function enforceScope(deps: AuthDeps, auth: Principal, request: Request, query: Record<string, string | undefined>): Promise<void> {
+  const scope = routeScope(request.method, new URL(request.url).pathname);
+  if (scope.action) requireAction(auth, scope.action);
+  if (auth.sites === null) return;
+  if (scope.orgWide) requireAllSites(auth, "This route");
+  if (scope.site?.from === "path") requireSite(auth, scope.site.id);
+  if (scope.site?.from === "query") {
+    if (query.siteId) requireSite(auth, query.siteId);
+    else requireAllSites(auth, "The organisation overview (no siteId)");
+  }
+  if (scope.site?.from === "job") {
+    const siteId = await deps.jobSite?.(auth.orgId, scope.site.id);
+    if (siteId) requireSite(auth, siteId);
+  }
 }
 
 /**
@@ -41,23 +83,26 @@ function assertPlanAllows(auth: Auth, method: string, requiredPlan: "pro" | "ent
  * `requiredPlan: "enterprise"` (search groups) refuses Free and Pro with the groups message on every method,
  * before the body is validated; the default lets Free read and refuses its writes with the API message.
  */
-export function authPlugin(deps: { accounts: AccountStore; limiter: RateLimiter }, options: { requiredPlan?: "pro" | "enterprise" } = {}) {
+export function authPlugin(deps: AuthDeps, options: { requiredPlan?: "pro" | "enterprise"; skipPlan?: boolean } = {}) {
   const requiredPlan = options.requiredPlan ?? "pro";
   // derive (not resolve) so a request without a valid key is refused before its body is validated.
-  return new Elysia().derive({ as: "scoped" }, async ({ headers, request, set, params }) => {
-    const auth = await authenticate(deps.accounts, headers.authorization);
-    await deps.limiter.check(`key:${auth.keyId}`, Limits.apiPerMinutePerKey, set.headers as Record<string, string>);
+  return new Elysia().derive({ as: "scoped" }, async ({ headers, request, set, params, query }) => {
+    const auth = headers.authorization ? await keyPrincipal(deps, headers.authorization) : await sessionPrincipal(deps, request);
+    if (!auth) throw unauthorized("Missing API key: send Authorization: Bearer <API_KEY>.");
+    const who = auth.keyId ? `key:${auth.keyId}` : `user:${auth.userId}`;
+    await deps.limiter.check(who, Limits.apiPerMinutePerKey, set.headers as Record<string, string>);
     // Organisation-scoped paths name the organisation; a key may act only on its own.
     const orgId = (params as Record<string, string | undefined> | undefined)?.orgId;
     if (orgId !== undefined && orgId !== auth.orgId) throw new AppError(403, ErrorCode.Forbidden, "This API key does not belong to that organisation.");
-    assertPlanAllows(auth, request.method, requiredPlan);
-    void deps.accounts.touchKey(auth.keyId, new Date()).catch(() => {});
+    await enforceScope(deps, auth, request, (query ?? {}) as Record<string, string | undefined>);
+    if (!options.skipPlan) assertPlanAllows(auth, request.method, requiredPlan);
+    if (auth.keyId) void deps.accounts.touchKey(auth.keyId, new Date()).catch(() => {});
     return { auth };
   });
 }
 
 export function requireOwner(auth: Auth): void {
-  if (auth.role !== "owner") throw new AppError(403, ErrorCode.OwnerRequired, "Deleting a site requires a key with the Owner role.");
+  if (auth.role !== "owner") throw new AppError(403, ErrorCode.OwnerRequired, "Deleting a site requires the Owner role.");
 }
 
 export function requireEnterprise(auth: Auth): void {

@@ -12,7 +12,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export function siteRoutes(deps: { sites: SiteService; auth: Elysia<any, any, any, any, any, any, any> }, prefix: string) {
   return routeGroup(prefix, "Sites")
     .use(deps.auth)
-    .get("/", async (ctx) => ({ sites: await deps.sites.list(auth(ctx).orgId) }), {
+    .get("/", async (ctx) => {
+      // A key limited to some sites sees only those.
+      const { orgId, sites } = auth(ctx);
+      return { sites: (await deps.sites.list(orgId)).filter((s) => sites === null || sites.includes(s.siteId)) };
+    }, {
       response: { 200: SiteList, ...errors },
       detail: { summary: "List the organisation's sites" },
     })

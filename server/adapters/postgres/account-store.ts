@@ -3,13 +3,14 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { apiKeys, organisations } from "./schema.ts";
 import { newId } from "../../new-id.ts";
+import type { KeyStore, NewKey } from "../../ports/key-store.ts";
 
 export type Organisation = typeof organisations.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type Plan = Organisation["plan"];
 export type Role = ApiKeyRow["role"];
 
-export class AccountStore {
+export class AccountStore implements KeyStore {
   constructor(private readonly db: Db) {}
 
   async createOrganisation(input: { name: string; plan: Plan }): Promise<Organisation> {
@@ -31,7 +32,7 @@ export class AccountStore {
     return updated.length > 0;
   }
 
-  async createKey(input: Omit<typeof apiKeys.$inferInsert, "id">): Promise<ApiKeyRow> {
+  async createKey(input: Omit<typeof apiKeys.$inferInsert, "id"> | NewKey): Promise<ApiKeyRow> {
     const [row] = await this.db.insert(apiKeys).values({ id: newId("key"), ...input }).returning();
     return row!;
   }
@@ -56,6 +57,15 @@ export class AccountStore {
 
   async revokeKey(id: string): Promise<ApiKeyRow | null> {
     const [row] = await this.db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning();
+    return row ?? null;
+  }
+
+  async revokeOrgKey(orgId: string, keyId: string): Promise<ApiKeyRow | null> {
+    const [row] = await this.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.orgId, orgId), isNull(apiKeys.revokedAt)))
+      .returning();
     return row ?? null;
   }
 }

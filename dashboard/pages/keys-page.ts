@@ -1,0 +1,94 @@
+// API keys: list (prefix, role, scope, created, last used), create with optional scope (shown once, with a
+// copy button), revoke. Owners and admins only, as the API enforces.
+import { LitElement, html } from "lit";
+import { Task } from "@lit/task";
+import { KeyActions, type CreatedKey, type KeyList, type KeyView, type Role } from "../../shared/keys.ts";
+import type { SiteList } from "../../shared/sites.ts";
+import { api, errorText } from "../api.ts";
+import { pageStyles } from "../page-styles.ts";
+import { day, renderTask } from "../task-states.ts";
+
+export class KeysPage extends LitElement {
+  static override properties = { userRole: {}, created: { state: true }, error: { state: true } };
+  static override styles = pageStyles;
+  userRole: Role = "member";
+  created: CreatedKey | null = null;
+  error = "";
+  private data = new Task(this, {
+    task: async ([], { signal }) => {
+      const [keys, sites] = await Promise.all([api<KeyList>("GET", "/api/keys", undefined, signal), api<SiteList>("GET", "/api/sites", undefined, signal)]);
+      return { keys: keys.keys, sites: sites.sites };
+    },
+    args: () => [],
+  });
+
+  private async create(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const field = <T>(name: string) => (form.querySelector(`[name="${name}"]`) as unknown as { value: T }).value;
+    const actions = KeyActions.filter((a) => (form.querySelector(`[name="action-${a}"]`) as HTMLInputElement).checked);
+    const sites = field<string[]>("sites");
+    const expires = field<string>("expiresAt");
+    this.error = "";
+    try {
+      this.created = await api<CreatedKey>("POST", "/api/keys", {
+        name: field<string>("name"), role: field<Role>("role"),
+        actions: actions.length === KeyActions.length ? null : actions,
+        sites: sites.length ? sites : null,
+        expiresAt: expires ? Math.floor(new Date(`${expires}T23:59:59Z`).getTime() / 1000) : null,
+      });
+      form.reset();
+      void this.data.run();
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  private async revoke(key: KeyView): Promise<void> {
+    if (!confirm(`Revoke "${key.name}" (${key.prefix}…)? Requests with it are refused from now on.`)) return;
+    await api("DELETE", `/api/keys/${key.id}`);
+    void this.data.run();
+  }
+
+  override render() {
+    if (this.userRole === "member") return html`<h1>API keys</h1><p>Keys are managed by owners and admins of the organisation.</p>`;
+    return html`
+      <h1>API keys</h1>
+      ${renderTask(this.data, ({ keys, sites }) => html`
+        <div class="card">
+          <h2>Create a key</h2>
+          <form class="stack" @submit=${this.create}>
+            <sl-input name="name" label="Name" required help-text="Where it is used, e.g. 'docs deploy'."></sl-input>
+            <sl-select name="role" label="Role" value="member">
+              <sl-option value="member">Member</sl-option><sl-option value="admin">Admin</sl-option>
+              ${this.userRole === "owner" ? html`<sl-option value="owner">Owner (may delete sites)</sl-option>` : ""}
+            </sl-select>
+            <fieldset class="row"><legend>Actions</legend>${KeyActions.map((a) => html`<sl-checkbox name="action-${a}" checked>${a}</sl-checkbox>`)}</fieldset>
+            <sl-select name="sites" label="Sites" multiple clearable placeholder="Every site" help-text="Leave empty for every site.">
+              ${sites.map((s) => html`<sl-option value=${s.siteId}>${s.name}</sl-option>`)}
+            </sl-select>
+            <sl-input name="expiresAt" type="date" label="Expires (optional)"></sl-input>
+            ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
+            <div><sl-button type="submit" variant="primary">Create key</sl-button></div>
+          </form>
+        </div>
+        <div class="table-wrap"><table>
+          <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Role</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
+          <tbody>${keys.map((k) => html`<tr>
+            <td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.role}</td>
+            <td>${k.scope.actions?.join(", ") ?? "all actions"}; ${k.scope.sites ? `${k.scope.sites.length} site(s)` : "all sites"}${k.expiresAt ? html`<br />expires ${day(k.expiresAt)}` : ""}</td>
+            <td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt)}</td>
+            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => this.revoke(k)}>Revoke ${k.name}</sl-button>`}</td>
+          </tr>`)}</tbody>
+        </table></div>
+      `)}
+      <sl-dialog label="Your new key" ?open=${this.created !== null} @sl-after-hide=${() => (this.created = null)}>
+        <p>Copy it now: it is shown only once.</p>
+        <pre data-testid="new-key">${this.created?.secret ?? ""}</pre>
+        <sl-copy-button .value=${this.created?.secret ?? ""} copy-label="Copy key"></sl-copy-button>
+        <sl-button slot="footer" variant="primary" @click=${() => (this.created = null)}>Done</sl-button>
+      </sl-dialog>
+    `;
+  }
+}
+customElements.define("keys-page", KeysPage);

@@ -1,0 +1,28 @@
+// POST /api/sites/{siteId}/search: search a site with a key or a session, public access on or off.
+import { Elysia, t } from "elysia";
+import { routeGroup } from "./route-group.ts";
+import { SiteSearchBody } from "../../shared/accounts.ts";
+import { SearchResponse } from "../../shared/search.ts";
+import { ErrorBody } from "../../shared/errors.ts";
+import type { SiteSearchService } from "../search/site-search-service.ts";
+import { authOf } from "../plugins/auth.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const SiteSearchResponse = t.Composite([
+  SearchResponse,
+  t.Object({
+    mode: t.Union([t.Literal("hybrid"), t.Literal("lexical"), t.Literal("vector")], { description: "Which engines answered: lexical when no embedder is set up." }),
+    costs: t.Object({ lexicalMs: t.Integer(), embedMs: t.Integer(), vectorMs: t.Integer() }),
+  }),
+]);
+
+export function siteSearchRoutes(deps: { search: SiteSearchService; auth: Elysia<any, any, any, any, any, any, any> }) {
+  return routeGroup("/api/sites", "Search")
+    .use(deps.auth)
+    .post("/:siteId/search", async (ctx) => deps.search.run(authOf(ctx).orgId, ctx.params.siteId, ctx.body), {
+      params: t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) }),
+      body: SiteSearchBody,
+      response: { 200: SiteSearchResponse, ...errors },
+      detail: { summary: "Search one site with a key (the search scope): public access need not be on; counted in analytics as an API search" },
+    });
+}

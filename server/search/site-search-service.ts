@@ -1,0 +1,23 @@
+// Authenticated search of one site (POST /api/sites/{siteId}/search): works whatever the site's public access,
+// for server-side callers and the dashboard's playground; answers the search response plus which engines ran.
+import { Limits } from "../../shared/limits.ts";
+import type { SiteSearchBody } from "../../shared/accounts.ts";
+import type { HybridSearch, HybridSearchOutput } from "./hybrid-search.ts";
+import type { QueryRecord } from "../analytics/event-recorder.ts";
+
+export class SiteSearchService {
+  constructor(
+    private readonly search: Pick<HybridSearch, "search">,
+    /** Throws 404 when the site is not the organisation's. */
+    private readonly assertSite: (orgId: string, siteId: string) => Promise<unknown>,
+    private readonly record: (event: QueryRecord) => void,
+  ) {}
+
+  async run(orgId: string, siteId: string, body: SiteSearchBody): Promise<Omit<HybridSearchOutput, "results"> & { results: Array<Omit<HybridSearchOutput["results"][number], "siteId">> }> {
+    await this.assertSite(orgId, siteId);
+    const query = body.query.trim();
+    const found = await this.search.search({ siteIds: [siteId], query, limit: body.limit ?? Limits.searchLimitDefault, minScore: body.minScore ?? Limits.minScoreDefault });
+    this.record({ orgId, siteId, kind: "search", query, resultCount: found.totalResults, latencyMs: found.timingMs, channel: "api" });
+    return { ...found, query, results: found.results.map(({ siteId: _, ...rest }) => rest) };
+  }
+}
