@@ -67,11 +67,23 @@ export type SourcesEventData = Static<typeof SourcesEventData>;
 export type AnswerDeltaEventData = Static<typeof AnswerDeltaEventData>;
 export type AnswerEndEventData = Static<typeof AnswerEndEventData>;
 
+/** Why a thumbs-down: the tags the widget offers, stored with the rating and counted in analytics. */
+export const FeedbackTag = Type.Union([
+  Type.Literal("inaccurate"),
+  Type.Literal("irrelevant"),
+  Type.Literal("incomplete"),
+  Type.Literal("unclear"),
+  Type.Literal("outdated"),
+]);
+export type FeedbackTag = Static<typeof FeedbackTag>;
+export const feedbackTags: readonly FeedbackTag[] = ["inaccurate", "irrelevant", "incomplete", "unclear", "outdated"];
+
 export const FeedbackBody = Type.Object(
   {
     answerId: Type.String({ minLength: 1, maxLength: 100 }),
     rating: Type.Union([Type.Literal("up"), Type.Literal("down")]),
-    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    reason: Type.Optional(Type.String({ maxLength: Limits.feedbackReasonMaxChars })),
+    tags: Type.Optional(Type.Array(FeedbackTag, { maxItems: 5, uniqueItems: true, description: "Only with rating down." })),
   },
   { additionalProperties: false },
 );

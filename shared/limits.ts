@@ -17,6 +17,8 @@ export const Limits = {
   chatSessionTtlSeconds: 30 * 60,
   chatQuestionMaxChars: 2000,
   queryMaxChars: 512,
+  /** Free text a visitor may add to a thumbs-down. */
+  feedbackReasonMaxChars: 1000,
   crawlMaxPagesDefault: 100,
   crawlMaxDepthDefault: 3,
   /** Largest request body accepted at all: 100 pages of 1 MB plus JSON overhead. */

@@ -3,7 +3,7 @@ import type { SectionMatch } from "../../shared/search.ts";
 import { distinctSnippets } from "./distinct-snippets.ts";
 
 const section = (snippet: string): SectionMatch => ({
-  heading: "H", headingPath: ["H"], anchor: "h", url: "https://x.test/#h", snippet, highlights: snippet ? [{ start: 0, length: 1 }] : [], score: 0.5,
+  heading: "H", headingPath: ["H"], anchor: "h", url: "https://x.test/#h", snippet, highlights: snippet ? [[0, 1]] : [], score: 0.5,
 });
 
 describe("distinctSnippets", () => {
