@@ -1,6 +1,7 @@
 // Public site search: GET (cached 60 s) and POST (never cached) /v1/public/sites/:siteId/search, and the CORS preflight.
 import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
+import { queryParams } from "./query-params.ts";
 import { SearchBody, SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
@@ -65,7 +66,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       },
       {
         params: SiteParams,
-        query: t.Object({ ...SearchQueryParams.properties }, { additionalProperties: true }),
+        query: queryParams(SearchQueryParams, { additionalProperties: true }),
         response: { 200: SearchResponse, ...errors },
         detail: { summary: "Search a site (cached for 60 s); filter.<field>=value narrows by metadata" },
       },
@@ -129,7 +130,7 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
       },
       {
         params: GroupParams,
-        query: SearchQueryParams,
+        query: queryParams(SearchQueryParams),
         response: { 200: SearchResponse, ...errors },
         detail: { summary: "Search every site of a group at once (cached for 60 s); results carry siteId" },
       },
