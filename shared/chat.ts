@@ -1,6 +1,7 @@
 // Chat requests, responses (both interface variants at once), stream events and answer feedback.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { feedbackTags } from "./feedback-tags.ts";
 
 const Question = Type.String({ maxLength: Limits.chatQuestionMaxChars });
 
@@ -68,15 +69,8 @@ export type AnswerDeltaEventData = Static<typeof AnswerDeltaEventData>;
 export type AnswerEndEventData = Static<typeof AnswerEndEventData>;
 
 /** Why a thumbs-down: the tags the widget offers, stored with the rating and counted in analytics. */
-export const FeedbackTag = Type.Union([
-  Type.Literal("inaccurate"),
-  Type.Literal("irrelevant"),
-  Type.Literal("incomplete"),
-  Type.Literal("unclear"),
-  Type.Literal("outdated"),
-]);
-export type FeedbackTag = Static<typeof FeedbackTag>;
-export const feedbackTags: readonly FeedbackTag[] = ["inaccurate", "irrelevant", "incomplete", "unclear", "outdated"];
+export const FeedbackTag = Type.Union(feedbackTags.map((tag) => Type.Literal(tag)));
+export type FeedbackTag = (typeof feedbackTags)[number];
 
 export const FeedbackBody = Type.Object(
   {

@@ -11,7 +11,8 @@ import { SearchController } from "./controllers/search-controller.ts";
 import { SiteSearchAnswerEvent, SiteSearchErrorEvent, SiteSearchSelectEvent } from "./events.ts";
 import { buildOptionGroups, flattenGroups, type OptionGroup, type OptionItem } from "./option-items.ts";
 import { RecentSearches } from "./recent-searches.ts";
-import { renderAnswers, renderFollowUp } from "./render/answer-view.ts";
+import { renderFollowUp } from "./render/follow-up-view.ts";
+import { PAGE_SIZE, renderPagination, renderResultCount } from "./render/pagination-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
@@ -103,7 +104,9 @@ export class SiteSearchElement extends SiteSearchAttributes {
   #groups: OptionGroup[] = [];
 
   readonly #search = new SearchController(this, {
-    fetchResults: (query, signal) => fetchSearch(this.#target, query, { limit: this.limit, minScore: this.minScore, filters: this.filters }, signal),
+    // The results page asks for more at once and shows them a page at a time: the API has no offset.
+    fetchResults: (query, signal) =>
+      fetchSearch(this.#target, query, { limit: this.limit ?? (this.mode === "page" ? 50 : undefined), minScore: this.minScore, filters: this.filters }, signal),
     cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
     debounceMs: () => this.debounce,
     onSuccess: (state) => {
@@ -170,11 +173,20 @@ export class SiteSearchElement extends SiteSearchAttributes {
     }
   }
 
+  get #pageResults() {
+    const all = this.#search.state.response?.results ?? [];
+    return this.mode === "page" ? all.slice(this.resultsPage * PAGE_SIZE, (this.resultsPage + 1) * PAGE_SIZE) : all;
+  }
+
   protected override willUpdate(): void {
+    const recent = this.#recent;
     this.#groups = buildOptionGroups({
       query: this.query,
-      results: this.#search.state.response?.results ?? [],
-      recent: this.#recent.list(),
+      results: this.#pageResults,
+      offset: this.mode === "page" ? this.resultsPage * PAGE_SIZE : 0,
+      recent: recent.list(),
+      favourites: recent.favourites(),
+      favouritesLabel: this.#t.favourites,
       chat: !this.noChat && Boolean(this.siteId) && this.mode !== "bubble",
       askLabel: this.#t.askAiLabel,
       recentLabel: this.#t.recentSearches,
@@ -196,7 +208,13 @@ export class SiteSearchElement extends SiteSearchAttributes {
       } else if (!this.open && dialog?.open) dialog.close();
     }
     this.renderRoot.querySelector(`#${this.#activeId ?? "none"}`)?.scrollIntoView({ block: "nearest" });
+    // A new question scrolls its answer into view once; later deltas leave the visitor's scrolling alone.
+    const turns = this.#chat.turns.length;
+    if (this.chatOpen && turns > this.#shownTurns) this.renderRoot.querySelector(".answer:last-of-type")?.scrollIntoView({ block: "nearest" });
+    this.#shownTurns = this.chatOpen ? turns : 0;
   }
+
+  #shownTurns = 0;
 
   get #activeId(): string | undefined {
     return flattenGroups(this.#groups)[this.#listbox.activeIndex]?.id;
@@ -209,6 +227,9 @@ export class SiteSearchElement extends SiteSearchAttributes {
       search: this.#searchModel(t),
       open: this.open,
       chat: this.#chatView(t),
+      chatOpen: this.chatOpen && this.mode !== "bubble",
+      resultCount: this.mode === "page" ? renderResultCount(this.#pagination(t)) : nothing,
+      pagination: this.mode === "page" ? renderPagination(this.#pagination(t)) : nothing,
       chatInput: renderFollowUp({ t, label: this.#chat.turns.length ? t.followUp : t.openChat, disabled: this.#chat.streaming, onSubmit: (q) => void this.ask(q) }),
       greeting: this.greeting || t.greeting,
       suggestions: parseSuggestions(this.suggestedQuestions),
@@ -236,7 +257,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
       t,
       query: this.query,
       placeholder: this.placeholder || t.placeholder,
-      expanded: hasOptions && (this.open || this.mode === "page"),
+      // The conversation replaces the listbox; aria-controls must not point at a list that is not there.
+      expanded: hasOptions && (this.open || this.mode === "page") && !(this.chatOpen && this.mode !== "bubble"),
       state: this.#search.state,
       groups: this.mode === "inline" && !this.open ? [] : this.#groups,
       activeId: this.#activeId,
@@ -251,6 +273,27 @@ export class SiteSearchElement extends SiteSearchAttributes {
         this.requestUpdate();
       },
       onRetry: () => this.#search.search(this.query, { immediate: true }),
+      recentEnabled: this.#recent.enabled,
+      onToggleRecent: (on) => {
+        this.#recent.enabled = on;
+        this.requestUpdate();
+      },
+      onToggleFavourite: (query) => {
+        this.#recent.toggleFavourite(query);
+        this.requestUpdate();
+      },
+    };
+  }
+
+  #pagination(t: Translations) {
+    return {
+      t,
+      total: this.#search.state.response?.results.length ?? 0,
+      page: this.resultsPage,
+      onPage: (page: number) => {
+        this.resultsPage = page;
+        void this.updateComplete.then(() => this.scrollIntoView({ block: "start" }));
+      },
     };
   }
 
@@ -258,16 +301,20 @@ export class SiteSearchElement extends SiteSearchAttributes {
     if (!this.chatOpen && this.mode !== "bubble") return nothing;
     const chat = this.#chat;
     if (!chat.runtime || !chat.stream) return this.chatOpen ? html`<p class="status" part="status">${t.answerLoading}</p>` : nothing;
-    return html`${renderAnswers({
+    return html`${chat.runtime.renderConversation({
       t,
-      runtime: chat.runtime,
+      renderMarkdown: chat.runtime.renderMarkdown,
       turns: chat.turns,
       feedback: chat.feedback,
+      asking: chat.asking,
+      back: this.mode !== "bubble",
+      onBack: () => this.#backToResults(),
       onStop: () => chat.stop(),
       onCopyAnswer: (turn) => void copyText(turn.text),
-      onFeedback: (turn, rating) => void chat.rate(turn, rating),
+      onFeedback: (turn, rating, tags, reason) => void chat.rate(turn, rating, tags, reason),
       onAnswerClick: chat.onAnswerClick,
       onSource: (url, event) => this.#select(url, -1, event),
+      onSuggestion: (q) => void this.ask(q),
     })}${this.mode !== "bubble" && chat.turns.length ? renderFollowUp({ t, label: t.followUp, disabled: chat.streaming, onSubmit: (q) => void this.ask(q) }) : nothing}`;
   }
 
@@ -305,8 +352,14 @@ export class SiteSearchElement extends SiteSearchAttributes {
     else this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus();
   }
 
+  #backToResults(): void {
+    this.chatOpen = false;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus());
+  }
+
   #setQuery(value: string): void {
     this.query = value;
+    this.resultsPage = 0;
     this.chatOpen = false;
     this.#listbox.reset();
     this.#show();
@@ -349,6 +402,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
     this.#recent.add(this.query);
     if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim().slice(0, 512), url, position });
     if (select.defaultPrevented) event?.preventDefault();
+    // Ctrl/⌘/Shift-click opens a new tab or window: the visitor stays here, so the modal stays open.
+    if (event && (event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1)) return;
     // Closing re-renders without the link; a link removed before the click's default action no longer navigates.
     if (this.mode !== "page") setTimeout(() => this.close());
   }
@@ -356,6 +411,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
   readonly #toggleFacet = (field: string, value: string, on: boolean): void => {
     const current = (this.filters[field] ?? []).filter((v) => v !== value);
     this.filters = { ...this.filters, [field]: on ? [...current, value] : current };
+    this.resultsPage = 0;
     this.#search.search(this.query, { immediate: true });
   };
 

@@ -3,6 +3,7 @@ import type { ReactiveController, ReactiveControllerHost } from "lit";
 import { sendFeedback, siteUrl, type ApiTarget } from "../api-client.ts";
 import { loadChatRuntime, type ChatRuntime } from "../chat/load-chat-runtime.ts";
 import type { ChatStreamController, ChatTurn } from "../chat/chat-stream-controller.ts";
+import type { FeedbackTag } from "../../shared/chat.ts";
 import { copyText } from "../clipboard.ts";
 import { toWidgetError, type WidgetError } from "../widget-error.ts";
 
@@ -17,6 +18,8 @@ export class ChatController implements ReactiveController {
   runtime: ChatRuntime | undefined;
   stream: ChatStreamController | undefined;
   readonly feedback = new Map<string, "up" | "down">();
+  /** Answers rated down whose reason form is still open. */
+  readonly asking = new Set<string>();
   readonly #host: ReactiveControllerHost;
   readonly #options: ChatControllerOptions;
 
@@ -37,7 +40,10 @@ export class ChatController implements ReactiveController {
   /** Never rejects: failures become the onError callback. */
   async ask(question: string): Promise<void> {
     try {
-      this.runtime ??= await loadChatRuntime();
+      if (!this.runtime) {
+        this.runtime = await loadChatRuntime();
+        this.#adoptStyles(this.runtime.styles);
+      }
       const target = this.#options.target;
       // Created on first use, so hosts that never ask never pay for the controller or the chunk.
       this.stream ??= new this.runtime.ChatStreamController(this.#host, {
@@ -53,6 +59,15 @@ export class ChatController implements ReactiveController {
     }
   }
 
+  // A constructed sheet, like Lit's own: allowed under a strict style-src, unlike a <style> element.
+  #adoptStyles(text: string): void {
+    const root = (this.#host as unknown as Element).shadowRoot;
+    if (!root) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+
   stop(): void {
     this.stream?.stop();
   }
@@ -61,12 +76,20 @@ export class ChatController implements ReactiveController {
     this.stop();
   }
 
-  async rate(turn: ChatTurn, rating: "up" | "down"): Promise<void> {
+  /**
+   * A thumbs-down is sent at once (a visitor may never fill in the reason) and opens the reason form; sending the
+   * form rates it again with the tags and text, which replace the first rating on the server.
+   */
+  async rate(turn: ChatTurn, rating: "up" | "down", tags?: FeedbackTag[], reason?: string): Promise<void> {
     if (!turn.answerId) return;
-    this.feedback.set(turn.answerId, rating);
+    const answerId = turn.answerId;
+    const withReason = tags !== undefined;
+    this.feedback.set(answerId, rating);
+    if (rating === "down" && !withReason) this.asking.add(answerId);
+    else this.asking.delete(answerId);
     this.#host.requestUpdate();
     try {
-      await sendFeedback(this.#options.target(), { answerId: turn.answerId, rating });
+      await sendFeedback(this.#options.target(), { answerId, rating, ...(withReason && tags.length ? { tags } : {}), ...(reason ? { reason } : {}) });
     } catch (cause) {
       this.#options.onError(toWidgetError(cause));
     }
