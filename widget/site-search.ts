@@ -7,19 +7,19 @@ import { ChatController } from "./controllers/chat-controller.ts";
 import { HotkeyController } from "./controllers/hotkey-controller.ts";
 import { ListboxController } from "./controllers/listbox-controller.ts";
 import { PopoverController } from "./controllers/popover-controller.ts";
+import { DismissController } from "./controllers/dismiss-controller.ts";
 import { SearchController } from "./controllers/search-controller.ts";
 import { SiteSearchAnswerEvent, SiteSearchErrorEvent, SiteSearchSelectEvent } from "./events.ts";
 import { buildOptionGroups, flattenGroups, type OptionGroup, type OptionItem } from "./option-items.ts";
 import { RecentSearches } from "./recent-searches.ts";
 import { renderFollowUp } from "./render/follow-up-view.ts";
-import { PAGE_SIZE, renderPagination, renderResultCount } from "./render/pagination-view.ts";
+import { PAGE_SIZE, pageOf, renderPagination, renderResultCount } from "./render/pagination-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
 import { resolveTranslations, type Translations } from "./translations.ts";
 import { toWidgetError, type WidgetError } from "./widget-error.ts";
-import { copyText } from "./clipboard.ts";
 import { readPageQuery, writePageQuery } from "./page-query.ts";
 import { deepActiveElement } from "./active-element.ts";
 import { parseSuggestions } from "./suggested-questions.ts";
@@ -78,6 +78,14 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  * @csspart results - The results column of the page.
  * @csspart facets - The filter column of the page.
  * @csspart facet - One filter group; `facet-label`, `facet-value` inside.
+ * @csspart result-count - "1–10 of 37 results" above the results page.
+ * @csspart pagination - The page links under the results page; `page-button` each.
+ * @csspart footer - The modal's footer: keyboard hints and the close button.
+ * @csspart favourite-button - Saves a recent search to favourites, or removes it.
+ * @csspart recent-switch - The "Remember my searches" switch.
+ * @csspart conversation - The answers view that replaces the results after Ask AI.
+ * @csspart back-button - Leaves the conversation for the results.
+ * @csspart reason-form - The thumbs-down reason form; `reason-tag`, `reason-text` inside.
  *
  * @cssproperty [--site-search-font=system-ui, -apple-system, "Segoe UI", sans-serif] - Font family.
  * @cssproperty [--site-search-text=#1f2328] - Text colour (dark: #f0f6fc).
@@ -122,11 +130,13 @@ export class SiteSearchElement extends SiteSearchAttributes {
     open: () => this.#show(),
   });
   readonly #popover = new PopoverController(this);
+  readonly #dismiss = new DismissController(this, { active: () => this.mode === "inline" && this.open, close: () => this.close() });
   readonly #chat = new ChatController(this, {
     target: () => this.#target,
     onAnswer: (turn, sessionId) => this.#answered(turn, sessionId),
     onError: (error) => this.#reportError(error),
     copiedLabel: () => this.#t.copied,
+    showing: () => this.chatOpen,
   });
 
   constructor() {
@@ -149,7 +159,6 @@ export class SiteSearchElement extends SiteSearchAttributes {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener("pointerdown", this.#onOutsidePointer);
     if (this.mode === "page") {
       const q = readPageQuery();
       if (q) {
@@ -157,11 +166,6 @@ export class SiteSearchElement extends SiteSearchAttributes {
         this.#search.search(q, { immediate: true });
       }
     }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener("pointerdown", this.#onOutsidePointer);
   }
 
   // The widget never throws into the host page: a rendering bug becomes an error event, not an uncaught exception.
@@ -173,16 +177,11 @@ export class SiteSearchElement extends SiteSearchAttributes {
     }
   }
 
-  get #pageResults() {
-    const all = this.#search.state.response?.results ?? [];
-    return this.mode === "page" ? all.slice(this.resultsPage * PAGE_SIZE, (this.resultsPage + 1) * PAGE_SIZE) : all;
-  }
-
   protected override willUpdate(): void {
     const recent = this.#recent;
     this.#groups = buildOptionGroups({
       query: this.query,
-      results: this.#pageResults,
+      results: pageOf(this.#search.state.response?.results ?? [], this.mode === "page" ? this.resultsPage : null),
       offset: this.mode === "page" ? this.resultsPage * PAGE_SIZE : 0,
       recent: recent.list(),
       favourites: recent.favourites(),
@@ -208,13 +207,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
       } else if (!this.open && dialog?.open) dialog.close();
     }
     this.renderRoot.querySelector(`#${this.#activeId ?? "none"}`)?.scrollIntoView({ block: "nearest" });
-    // A new question scrolls its answer into view once; later deltas leave the visitor's scrolling alone.
-    const turns = this.#chat.turns.length;
-    if (this.chatOpen && turns > this.#shownTurns) this.renderRoot.querySelector(".answer:last-of-type")?.scrollIntoView({ block: "nearest" });
-    this.#shownTurns = this.chatOpen ? turns : 0;
   }
-
-  #shownTurns = 0;
 
   get #activeId(): string | undefined {
     return flattenGroups(this.#groups)[this.#listbox.activeIndex]?.id;
@@ -245,7 +238,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
       onPanelKeyDown: (event) => event.key === "Escape" && this.close(),
     };
     const layout = { inline: inlineLayout, modal: modalLayout, bubble: bubbleLayout, page: pageLayout }[this.mode] ?? inlineLayout;
-    return html`<div class="root" part="base" @focusout=${this.#onFocusOut}>
+    return html`<div class="root" part="base" @focusout=${this.#dismiss.onFocusOut}>
       ${layout(model)}
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
@@ -268,54 +261,37 @@ export class SiteSearchElement extends SiteSearchAttributes {
       onClear: () => this.#setQuery(""),
       onOption: (item, event) => this.#choose(item, event),
       onHover: (item) => this.#listbox.setActive(flattenGroups(this.#groups).indexOf(item)),
-      onClearRecent: () => {
-        this.#recent.clear();
-        this.requestUpdate();
-      },
+      onClearRecent: () => this.#changeRecent((r) => r.clear()),
       onRetry: () => this.#search.search(this.query, { immediate: true }),
       recentEnabled: this.#recent.enabled,
-      onToggleRecent: (on) => {
-        this.#recent.enabled = on;
-        this.requestUpdate();
-      },
-      onToggleFavourite: (query) => {
-        this.#recent.toggleFavourite(query);
-        this.requestUpdate();
-      },
+      onToggleRecent: (on) => this.#changeRecent((r) => (r.enabled = on)),
+      onToggleFavourite: (query) => this.#changeRecent((r) => r.toggleFavourite(query)),
     };
   }
 
+  #changeRecent(change: (recent: RecentSearches) => void): void {
+    change(this.#recent);
+    this.requestUpdate();
+  }
+
   #pagination(t: Translations) {
-    return {
-      t,
-      total: this.#search.state.response?.results.length ?? 0,
-      page: this.resultsPage,
-      onPage: (page: number) => {
-        this.resultsPage = page;
-        void this.updateComplete.then(() => this.scrollIntoView({ block: "start" }));
-      },
+    const onPage = (page: number) => {
+      this.resultsPage = page;
+      void this.updateComplete.then(() => this.scrollIntoView({ block: "start" }));
     };
+    return { t, total: this.#search.state.response?.results.length ?? 0, page: this.resultsPage, onPage };
   }
 
   #chatView(t: Translations): TemplateResult | typeof nothing {
     if (!this.chatOpen && this.mode !== "bubble") return nothing;
-    const chat = this.#chat;
-    if (!chat.runtime || !chat.stream) return this.chatOpen ? html`<p class="status" part="status">${t.answerLoading}</p>` : nothing;
-    return html`${chat.runtime.renderConversation({
+    return this.#chat.view({
       t,
-      renderMarkdown: chat.runtime.renderMarkdown,
-      turns: chat.turns,
-      feedback: chat.feedback,
-      asking: chat.asking,
-      back: this.mode !== "bubble",
+      inPanel: this.mode !== "bubble",
+      asked: this.chatOpen,
       onBack: () => this.#backToResults(),
-      onStop: () => chat.stop(),
-      onCopyAnswer: (turn) => void copyText(turn.text),
-      onFeedback: (turn, rating, tags, reason) => void chat.rate(turn, rating, tags, reason),
-      onAnswerClick: chat.onAnswerClick,
       onSource: (url, event) => this.#select(url, -1, event),
-      onSuggestion: (q) => void this.ask(q),
-    })}${this.mode !== "bubble" && chat.turns.length ? renderFollowUp({ t, label: t.followUp, disabled: chat.streaming, onSubmit: (q) => void this.ask(q) }) : nothing}`;
+      onAsk: (q) => void this.ask(q),
+    });
   }
 
   /** Opens the chat with a question; loads the chat chunk on first use. Never rejects. */
@@ -423,14 +399,4 @@ export class SiteSearchElement extends SiteSearchAttributes {
   #reportError(error: WidgetError): void {
     this.dispatchEvent(new SiteSearchErrorEvent(error.message, error.code, error.status));
   }
-
-  readonly #onOutsidePointer = (event: PointerEvent): void => {
-    if (this.mode === "inline" && this.open && !event.composedPath().includes(this)) this.close();
-  };
-
-  readonly #onFocusOut = (event: FocusEvent): void => {
-    // Tabbing out of the inline widget closes it; focus moving inside the shadow root does not.
-    const next = event.relatedTarget as Node | null;
-    if (this.mode === "inline" && next && !this.renderRoot.contains(next) && !this.contains(next)) this.close();
-  };
 }

@@ -4,6 +4,10 @@ import type { Translations } from "../translations.ts";
 
 export const PAGE_SIZE = 10;
 
+/** The slice of results on a zero-based page; null (not the results page) is all of them. */
+export const pageOf = <T>(results: readonly T[], page: number | null): readonly T[] =>
+  page === null ? results : results.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+
 export interface PaginationModel {
   t: Translations;
   total: number;
