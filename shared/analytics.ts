@@ -1,5 +1,6 @@
 // Analytics and usage responses.
 import { Type, type Static } from "@sinclair/typebox";
+import { FeedbackTag } from "./chat.ts";
 
 export const QueryCount = Type.Object({ query: Type.String(), count: Type.Integer(), clicks: Type.Optional(Type.Integer()) });
 export const DailyCounts = Type.Object({ date: Type.String(), searches: Type.Integer(), chats: Type.Integer() });
@@ -69,10 +70,18 @@ export const RatedAnswer = Type.Object({
   question: Type.String(),
   rating: Type.Union([Type.Literal("up"), Type.Literal("down")]),
   reason: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(FeedbackTag, { description: "Reasons picked with a thumbs-down." }),
   createdAt: Type.Integer({ description: "Unix seconds when the answer was given." }),
   ratedAt: Type.Union([Type.Integer(), Type.Null()]),
 });
-export const FeedbackListResponse = Type.Object({ siteId: Type.String(), range: Type.String(), feedback: Type.Array(RatedAnswer) });
+/** How often each reason was picked with a thumbs-down in the range, most picked first. */
+export const FeedbackReasonCount = Type.Object({ tag: FeedbackTag, count: Type.Integer() });
+export const FeedbackListResponse = Type.Object({
+  siteId: Type.String(),
+  range: Type.String(),
+  feedback: Type.Array(RatedAnswer),
+  reasons: Type.Array(FeedbackReasonCount, { description: "Over every thumbs-down of the range, not only the listed ones." }),
+});
 export type FeedbackListResponse = Static<typeof FeedbackListResponse>;
 
 export const UnansweredQuestionsResponse = Type.Object({

@@ -1,6 +1,7 @@
 // Chat requests, responses (both interface variants at once), stream events and answer feedback.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { feedbackTags } from "./feedback-tags.ts";
 
 const Question = Type.String({ maxLength: Limits.chatQuestionMaxChars });
 
@@ -67,11 +68,16 @@ export type SourcesEventData = Static<typeof SourcesEventData>;
 export type AnswerDeltaEventData = Static<typeof AnswerDeltaEventData>;
 export type AnswerEndEventData = Static<typeof AnswerEndEventData>;
 
+/** Why a thumbs-down: the tags the widget offers, stored with the rating and counted in analytics. */
+export const FeedbackTag = Type.Union(feedbackTags.map((tag) => Type.Literal(tag)));
+export type FeedbackTag = (typeof feedbackTags)[number];
+
 export const FeedbackBody = Type.Object(
   {
     answerId: Type.String({ minLength: 1, maxLength: 100 }),
     rating: Type.Union([Type.Literal("up"), Type.Literal("down")]),
-    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    reason: Type.Optional(Type.String({ maxLength: Limits.feedbackReasonMaxChars })),
+    tags: Type.Optional(Type.Array(FeedbackTag, { maxItems: 5, uniqueItems: true, description: "Only with rating down." })),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,8 @@ export const Limits = {
   chatSessionTtlSeconds: 30 * 60,
   chatQuestionMaxChars: 2000,
   queryMaxChars: 512,
+  /** Free text a visitor may add to a thumbs-down. */
+  feedbackReasonMaxChars: 1000,
   crawlMaxPagesDefault: 100,
   crawlMaxDepthDefault: 3,
   /** RE2 program size (instructions) of one tenant URL pattern: a 500-character glob fits, a `[\s\S]{1000}` does not. */

@@ -28,4 +28,14 @@ describe("buildOptionGroups", () => {
     const items = flattenGroups(buildOptionGroups({ ...base, chat: false, query: "x", results: [result("/a", 1), result("/b")] }));
     expect(items.map((i) => ("position" in i ? i.position : -1))).toEqual([0, 1, 2]);
   });
+
+  test("lists favourites before recent searches", () => {
+    const items = flattenGroups(buildOptionGroups({ ...base, favourites: ["saved"], favouritesLabel: "Favourites", query: "", results: [] }));
+    expect(items.map((i) => [i.id, "favourite" in i && i.favourite])).toEqual([["favourite-0", true], ["recent-0", false]]);
+  });
+
+  test("counts positions from the offset of a later page of results", () => {
+    const items = flattenGroups(buildOptionGroups({ ...base, chat: false, offset: 10, query: "x", results: [result("/k")] }));
+    expect(items.map((i) => ("position" in i ? i.position : -1))).toEqual([10]);
+  });
 });

@@ -25,6 +25,7 @@ export class SiteSearchAttributes extends LitElement {
     chatOpen: { state: true },
     filters: { state: true },
     announcement: { state: true },
+    resultsPage: { state: true },
   };
 
   declare siteId: string;
@@ -51,6 +52,8 @@ export class SiteSearchAttributes extends LitElement {
   declare chatOpen: boolean;
   declare filters: Record<string, string[]>;
   declare announcement: string;
+  /** Zero-based page of the results page mode. */
+  declare resultsPage: number;
 
   constructor() {
     super();
@@ -70,5 +73,6 @@ export class SiteSearchAttributes extends LitElement {
     this.chatOpen = false;
     this.filters = {};
     this.announcement = "";
+    this.resultsPage = 0;
   }
 }

@@ -49,9 +49,14 @@ export const siteSearchStyles = css`
   :focus-visible { outline: 2px solid var(--site-search-accent); outline-offset: 2px; }
 
   .field { display: flex; align-items: center; gap: 6px; border: 1px solid var(--site-search-border); border-radius: var(--site-search-radius); background: var(--site-search-bg); padding: 0 6px 0 10px; }
-  .field:focus-within { border-color: var(--site-search-accent); }
+  .field:focus-within { border-color: var(--site-search-accent); box-shadow: 0 0 0 1px var(--site-search-accent); }
+  /* The field's ring shows focus; a second outline on the input inside it would draw a box in a box. */
+  .field input:focus-visible { outline: none; }
   input { flex: 1; min-width: 0; font: inherit; color: inherit; background: transparent; border: 0; padding: 8px 0; outline: none; }
   input::placeholder { color: var(--site-search-muted); opacity: 1; }
+  .icon { flex: none; vertical-align: -3px; }
+  .icon-button { display: inline-flex; align-items: center; justify-content: center; min-width: 32px; min-height: 32px; }
+  .text-button { display: inline-flex; align-items: center; gap: 4px; }
   .icon-button, .text-button { background: transparent; border: 0; border-radius: 6px; padding: 4px 8px; color: var(--site-search-muted); }
   .icon-button:hover, .text-button:hover { background: var(--site-search-surface); color: var(--site-search-text); }
   .primary { background: var(--site-search-accent); color: var(--site-search-accent-text); border: 0; border-radius: 6px; padding: 6px 12px; }
@@ -68,13 +73,23 @@ export const siteSearchStyles = css`
   .section { padding-left: 28px; }
   .heading-path { display: block; font-size: 13px; font-weight: 500; }
   mark { background: var(--site-search-mark-bg); color: var(--site-search-mark-text); border-radius: 2px; }
-  .footer { display: flex; justify-content: flex-end; padding: 4px 6px 0; }
+  .footer { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; padding: 4px 6px 0; font-size: 13px; color: var(--site-search-muted); }
+  .switch { display: inline-flex; align-items: center; gap: 6px; }
+  .option-row { display: flex; align-items: center; gap: 2px; }
+  .option-row .option { flex: 1; min-width: 0; }
+  .option-row [aria-pressed="true"] { color: var(--site-search-accent); }
+  .modal-footer { display: flex; align-items: center; justify-content: space-between; gap: 8px; border-top: 1px solid var(--site-search-border); margin: 8px -12px -12px; padding: 4px 12px; }
+  .key-hints { display: flex; gap: 16px; flex-wrap: wrap; font-size: 12px; color: var(--site-search-muted); }
+  .key-hints kbd { margin-right: 2px; }
 
   .trigger { display: inline-flex; align-items: center; gap: 8px; background: var(--site-search-bg); border: 1px solid var(--site-search-border); border-radius: var(--site-search-radius); padding: 6px 10px; color: var(--site-search-muted); }
   kbd { font: 12px/1 ui-monospace, monospace; border: 1px solid var(--site-search-border); border-radius: 4px; padding: 2px 4px; }
-  dialog { width: min(var(--site-search-width), calc(100vw - 16px)); max-height: min(80vh, 720px); margin: 10vh auto auto; padding: 12px; border: 1px solid var(--site-search-border); border-radius: var(--site-search-radius); background: var(--site-search-bg); color: var(--site-search-text); box-shadow: var(--site-search-shadow); overflow: auto; }
+  dialog { width: min(var(--site-search-width), calc(100vw - 16px)); max-height: min(80vh, 720px); margin: 10vh auto auto; padding: 12px; flex-direction: column; border: 1px solid var(--site-search-border); border-radius: var(--site-search-radius); background: var(--site-search-bg); color: var(--site-search-text); box-shadow: var(--site-search-shadow); overflow: auto; }
   dialog::backdrop { background: var(--site-search-backdrop); }
-  .dialog-results { margin-top: 8px; }
+  dialog[open] { display: flex; }
+  dialog .panel-header { margin-bottom: 0; }
+  dialog .field { flex: 1; }
+  .dialog-results { margin-top: 8px; overflow: auto; flex: 1; min-height: 0; }
 
   .bubble { position: fixed; right: 20px; bottom: 20px; z-index: var(--site-search-z-index); width: 56px; height: 56px; border-radius: 50%; border: 0; background: var(--site-search-accent); color: var(--site-search-accent-text); box-shadow: var(--site-search-shadow); font-size: 22px; }
   .chat-panel { position: fixed; right: 20px; bottom: 88px; z-index: var(--site-search-z-index); width: min(400px, calc(100vw - 40px)); max-height: min(70vh, 640px); overflow: auto; background: var(--site-search-bg); border: 1px solid var(--site-search-border); border-radius: var(--site-search-radius); box-shadow: var(--site-search-shadow); padding: 12px; }
@@ -83,25 +98,30 @@ export const siteSearchStyles = css`
   .suggestions { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; padding: 0; margin: 8px 0; }
   .suggestion { background: var(--site-search-surface); border: 1px solid var(--site-search-border); border-radius: 999px; padding: 4px 10px; }
 
-  .answer { border-top: 1px solid var(--site-search-border); margin-top: 8px; padding-top: 8px; }
-  .question { font-weight: 600; margin: 8px 0 4px; }
-  .answer-body { overflow-wrap: anywhere; }
-  .answer-body pre { position: relative; background: var(--site-search-surface); border-radius: 6px; padding: 10px; overflow: auto; }
-  .answer-body pre [data-copy] { position: absolute; top: 4px; right: 4px; font-size: 12px; background: var(--site-search-bg); border: 1px solid var(--site-search-border); border-radius: 4px; }
-  .answer-body a { color: var(--site-search-accent); }
-  .sources { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-direction: column; gap: 2px; font-size: 13px; }
-  .sources a { color: var(--site-search-accent); }
-  .actions { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
-  .actions [aria-pressed="true"] { color: var(--site-search-accent); }
   .follow-up { margin-top: 8px; }
-  .typing::after { content: "▍"; animation: blink 1s steps(2) infinite; }
-  @keyframes blink { to { opacity: 0; } }
 
   .page { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; }
   .page:has(.facets) { grid-template-columns: 200px minmax(0, 1fr); }
   .facets fieldset { border: 0; padding: 0; margin: 0 0 12px; }
   .facets legend { font-weight: 600; }
   .facets label { display: flex; gap: 6px; font-size: 14px; }
+  .result-count { margin: 4px 12px; color: var(--site-search-muted); font-size: 14px; }
+  .pagination { display: flex; flex-wrap: wrap; gap: 4px; margin: 12px 0; }
+  .pagination [aria-current="page"] { background: var(--site-search-active-bg); color: var(--site-search-text); font-weight: 600; }
+  .pagination button:disabled { opacity: 0.5; cursor: default; }
+
+  /* Phones: the modal takes the whole screen, and everything a finger presses is at least 44 px (WCAG 2.5.5). */
+  @media (max-width: 600px) {
+    dialog { width: 100vw; max-width: 100vw; height: 100dvh; max-height: 100dvh; margin: 0; border: 0; border-radius: 0; }
+    .page:has(.facets) { grid-template-columns: minmax(0, 1fr); }
+    .key-hints { display: none; }
+    .modal-footer .text-button { margin-left: auto; }
+  }
+  @media (max-width: 600px), (pointer: coarse) {
+    .icon-button, .text-button, .primary, .trigger, .suggestion, .option, .reason-tag, .switch { min-height: 44px; }
+    .icon-button { min-width: 44px; }
+    input { min-height: 42px; }
+  }
 
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }

@@ -7,18 +7,19 @@ import { ChatController } from "./controllers/chat-controller.ts";
 import { HotkeyController } from "./controllers/hotkey-controller.ts";
 import { ListboxController } from "./controllers/listbox-controller.ts";
 import { PopoverController } from "./controllers/popover-controller.ts";
+import { DismissController } from "./controllers/dismiss-controller.ts";
 import { SearchController } from "./controllers/search-controller.ts";
 import { SiteSearchAnswerEvent, SiteSearchErrorEvent, SiteSearchSelectEvent } from "./events.ts";
 import { buildOptionGroups, flattenGroups, type OptionGroup, type OptionItem } from "./option-items.ts";
 import { RecentSearches } from "./recent-searches.ts";
-import { renderAnswers, renderFollowUp } from "./render/answer-view.ts";
+import { renderFollowUp } from "./render/follow-up-view.ts";
+import { PAGE_SIZE, pageOf, renderPagination, renderResultCount } from "./render/pagination-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
 import { resolveTranslations, type Translations } from "./translations.ts";
 import { toWidgetError, type WidgetError } from "./widget-error.ts";
-import { copyText } from "./clipboard.ts";
 import { readPageQuery, writePageQuery } from "./page-query.ts";
 import { deepActiveElement } from "./active-element.ts";
 import { parseSuggestions } from "./suggested-questions.ts";
@@ -77,6 +78,14 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  * @csspart results - The results column of the page.
  * @csspart facets - The filter column of the page.
  * @csspart facet - One filter group; `facet-label`, `facet-value` inside.
+ * @csspart result-count - "1–10 of 37 results" above the results page.
+ * @csspart pagination - The page links under the results page; `page-button` each.
+ * @csspart footer - The modal's footer: keyboard hints and the close button.
+ * @csspart favourite-button - Saves a recent search to favourites, or removes it.
+ * @csspart recent-switch - The "Remember my searches" switch.
+ * @csspart conversation - The answers view that replaces the results after Ask AI.
+ * @csspart back-button - Leaves the conversation for the results.
+ * @csspart reason-form - The thumbs-down reason form; `reason-tag`, `reason-text` inside.
  *
  * @cssproperty [--site-search-font=system-ui, -apple-system, "Segoe UI", sans-serif] - Font family.
  * @cssproperty [--site-search-text=#1f2328] - Text colour (dark: #f0f6fc).
@@ -103,7 +112,9 @@ export class SiteSearchElement extends SiteSearchAttributes {
   #groups: OptionGroup[] = [];
 
   readonly #search = new SearchController(this, {
-    fetchResults: (query, signal) => fetchSearch(this.#target, query, { limit: this.limit, minScore: this.minScore, filters: this.filters }, signal),
+    // The results page asks for more at once and shows them a page at a time: the API has no offset.
+    fetchResults: (query, signal) =>
+      fetchSearch(this.#target, query, { limit: this.limit ?? (this.mode === "page" ? 50 : undefined), minScore: this.minScore, filters: this.filters }, signal),
     cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
     debounceMs: () => this.debounce,
     onSuccess: (state) => {
@@ -119,11 +130,13 @@ export class SiteSearchElement extends SiteSearchAttributes {
     open: () => this.#show(),
   });
   readonly #popover = new PopoverController(this);
+  readonly #dismiss = new DismissController(this, { active: () => this.mode === "inline" && this.open, close: () => this.close() });
   readonly #chat = new ChatController(this, {
     target: () => this.#target,
     onAnswer: (turn, sessionId) => this.#answered(turn, sessionId),
     onError: (error) => this.#reportError(error),
     copiedLabel: () => this.#t.copied,
+    showing: () => this.chatOpen,
   });
 
   constructor() {
@@ -146,7 +159,6 @@ export class SiteSearchElement extends SiteSearchAttributes {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener("pointerdown", this.#onOutsidePointer);
     if (this.mode === "page") {
       const q = readPageQuery();
       if (q) {
@@ -154,11 +166,6 @@ export class SiteSearchElement extends SiteSearchAttributes {
         this.#search.search(q, { immediate: true });
       }
     }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener("pointerdown", this.#onOutsidePointer);
   }
 
   // The widget never throws into the host page: a rendering bug becomes an error event, not an uncaught exception.
@@ -171,10 +178,14 @@ export class SiteSearchElement extends SiteSearchAttributes {
   }
 
   protected override willUpdate(): void {
+    const recent = this.#recent;
     this.#groups = buildOptionGroups({
       query: this.query,
-      results: this.#search.state.response?.results ?? [],
-      recent: this.#recent.list(),
+      results: pageOf(this.#search.state.response?.results ?? [], this.mode === "page" ? this.resultsPage : null),
+      offset: this.mode === "page" ? this.resultsPage * PAGE_SIZE : 0,
+      recent: recent.list(),
+      favourites: recent.favourites(),
+      favouritesLabel: this.#t.favourites,
       chat: !this.noChat && Boolean(this.siteId) && this.mode !== "bubble",
       askLabel: this.#t.askAiLabel,
       recentLabel: this.#t.recentSearches,
@@ -209,6 +220,9 @@ export class SiteSearchElement extends SiteSearchAttributes {
       search: this.#searchModel(t),
       open: this.open,
       chat: this.#chatView(t),
+      chatOpen: this.chatOpen && this.mode !== "bubble",
+      resultCount: this.mode === "page" ? renderResultCount(this.#pagination(t)) : nothing,
+      pagination: this.mode === "page" ? renderPagination(this.#pagination(t)) : nothing,
       chatInput: renderFollowUp({ t, label: this.#chat.turns.length ? t.followUp : t.openChat, disabled: this.#chat.streaming, onSubmit: (q) => void this.ask(q) }),
       greeting: this.greeting || t.greeting,
       suggestions: parseSuggestions(this.suggestedQuestions),
@@ -224,7 +238,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
       onPanelKeyDown: (event) => event.key === "Escape" && this.close(),
     };
     const layout = { inline: inlineLayout, modal: modalLayout, bubble: bubbleLayout, page: pageLayout }[this.mode] ?? inlineLayout;
-    return html`<div class="root" part="base" @focusout=${this.#onFocusOut}>
+    return html`<div class="root" part="base" @focusout=${this.#dismiss.onFocusOut}>
       ${layout(model)}
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
@@ -236,7 +250,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
       t,
       query: this.query,
       placeholder: this.placeholder || t.placeholder,
-      expanded: hasOptions && (this.open || this.mode === "page"),
+      // The conversation replaces the listbox; aria-controls must not point at a list that is not there.
+      expanded: hasOptions && (this.open || this.mode === "page") && !(this.chatOpen && this.mode !== "bubble"),
       state: this.#search.state,
       groups: this.mode === "inline" && !this.open ? [] : this.#groups,
       activeId: this.#activeId,
@@ -246,29 +261,37 @@ export class SiteSearchElement extends SiteSearchAttributes {
       onClear: () => this.#setQuery(""),
       onOption: (item, event) => this.#choose(item, event),
       onHover: (item) => this.#listbox.setActive(flattenGroups(this.#groups).indexOf(item)),
-      onClearRecent: () => {
-        this.#recent.clear();
-        this.requestUpdate();
-      },
+      onClearRecent: () => this.#changeRecent((r) => r.clear()),
       onRetry: () => this.#search.search(this.query, { immediate: true }),
+      recentEnabled: this.#recent.enabled,
+      onToggleRecent: (on) => this.#changeRecent((r) => (r.enabled = on)),
+      onToggleFavourite: (query) => this.#changeRecent((r) => r.toggleFavourite(query)),
     };
+  }
+
+  #changeRecent(change: (recent: RecentSearches) => void): void {
+    change(this.#recent);
+    this.requestUpdate();
+  }
+
+  #pagination(t: Translations) {
+    const onPage = (page: number) => {
+      this.resultsPage = page;
+      void this.updateComplete.then(() => this.scrollIntoView({ block: "start" }));
+    };
+    return { t, total: this.#search.state.response?.results.length ?? 0, page: this.resultsPage, onPage };
   }
 
   #chatView(t: Translations): TemplateResult | typeof nothing {
     if (!this.chatOpen && this.mode !== "bubble") return nothing;
-    const chat = this.#chat;
-    if (!chat.runtime || !chat.stream) return this.chatOpen ? html`<p class="status" part="status">${t.answerLoading}</p>` : nothing;
-    return html`${renderAnswers({
+    return this.#chat.view({
       t,
-      runtime: chat.runtime,
-      turns: chat.turns,
-      feedback: chat.feedback,
-      onStop: () => chat.stop(),
-      onCopyAnswer: (turn) => void copyText(turn.text),
-      onFeedback: (turn, rating) => void chat.rate(turn, rating),
-      onAnswerClick: chat.onAnswerClick,
+      inPanel: this.mode !== "bubble",
+      asked: this.chatOpen,
+      onBack: () => this.#backToResults(),
       onSource: (url, event) => this.#select(url, -1, event),
-    })}${this.mode !== "bubble" && chat.turns.length ? renderFollowUp({ t, label: t.followUp, disabled: chat.streaming, onSubmit: (q) => void this.ask(q) }) : nothing}`;
+      onAsk: (q) => void this.ask(q),
+    });
   }
 
   /** Opens the chat with a question; loads the chat chunk on first use. Never rejects. */
@@ -305,8 +328,14 @@ export class SiteSearchElement extends SiteSearchAttributes {
     else this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus();
   }
 
+  #backToResults(): void {
+    this.chatOpen = false;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus());
+  }
+
   #setQuery(value: string): void {
     this.query = value;
+    this.resultsPage = 0;
     this.chatOpen = false;
     this.#listbox.reset();
     this.#show();
@@ -349,6 +378,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
     this.#recent.add(this.query);
     if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim().slice(0, 512), url, position });
     if (select.defaultPrevented) event?.preventDefault();
+    // Ctrl/⌘/Shift-click opens a new tab or window: the visitor stays here, so the modal stays open.
+    if (event && (event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1)) return;
     // Closing re-renders without the link; a link removed before the click's default action no longer navigates.
     if (this.mode !== "page") setTimeout(() => this.close());
   }
@@ -356,6 +387,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
   readonly #toggleFacet = (field: string, value: string, on: boolean): void => {
     const current = (this.filters[field] ?? []).filter((v) => v !== value);
     this.filters = { ...this.filters, [field]: on ? [...current, value] : current };
+    this.resultsPage = 0;
     this.#search.search(this.query, { immediate: true });
   };
 
@@ -367,14 +399,4 @@ export class SiteSearchElement extends SiteSearchAttributes {
   #reportError(error: WidgetError): void {
     this.dispatchEvent(new SiteSearchErrorEvent(error.message, error.code, error.status));
   }
-
-  readonly #onOutsidePointer = (event: PointerEvent): void => {
-    if (this.mode === "inline" && this.open && !event.composedPath().includes(this)) this.close();
-  };
-
-  readonly #onFocusOut = (event: FocusEvent): void => {
-    // Tabbing out of the inline widget closes it; focus moving inside the shadow root does not.
-    const next = event.relatedTarget as Node | null;
-    if (this.mode === "inline" && next && !this.renderRoot.contains(next) && !this.contains(next)) this.close();
-  };
 }

@@ -1,4 +1,5 @@
 // Every visible string of the widget, in English and French; the page's <html lang> picks the default.
+import type { FeedbackTag } from "../shared/chat.ts";
 export interface Translations {
   placeholder: string;
   searchLabel: string;
@@ -36,6 +37,25 @@ export interface Translations {
   filters: string;
   results: string;
   notAnswered: string;
+  backToResults: string;
+  reasonPrompt: string;
+  reasonTags: Record<FeedbackTag, string>;
+  reasonDetails: string;
+  sendReason: string;
+  moreQuestions: string;
+  tellMeMore: (title: string) => string;
+  keySelect: string;
+  keyNavigate: string;
+  keyClose: string;
+  favourites: string;
+  addFavourite: (query: string) => string;
+  removeFavourite: (query: string) => string;
+  rememberSearches: string;
+  resultRange: (from: number, to: number, total: number) => string;
+  pages: string;
+  previousPage: string;
+  nextPage: string;
+  pageNumber: (n: number) => string;
 }
 
 export const en: Translations = {
@@ -75,6 +95,25 @@ export const en: Translations = {
   filters: "Filters",
   results: "Results",
   notAnswered: "The sources did not answer this question.",
+  backToResults: "Back to results",
+  reasonPrompt: "What was wrong with this answer?",
+  reasonTags: { inaccurate: "Inaccurate", irrelevant: "Off topic", incomplete: "Incomplete", unclear: "Hard to follow", outdated: "Outdated" },
+  reasonDetails: "Anything else? (optional)",
+  sendReason: "Send feedback",
+  moreQuestions: "Ask next",
+  tellMeMore: (title) => `Tell me more about ${title}`,
+  keySelect: "to select",
+  keyNavigate: "to navigate",
+  keyClose: "to close",
+  favourites: "Favourites",
+  addFavourite: (query) => `Save “${query}” to favourites`,
+  removeFavourite: (query) => `Remove “${query}” from favourites`,
+  rememberSearches: "Remember my searches",
+  resultRange: (from, to, total) => `${from}–${to} of ${total} results`,
+  pages: "Pages of results",
+  previousPage: "Previous",
+  nextPage: "Next",
+  pageNumber: (n) => `Page ${n}`,
 };
 
 export const fr: Translations = {
@@ -114,6 +153,25 @@ export const fr: Translations = {
   filters: "Filtres",
   results: "Résultats",
   notAnswered: "Les sources ne répondent pas à cette question.",
+  backToResults: "Retour aux résultats",
+  reasonPrompt: "Qu’est-ce qui n’allait pas ?",
+  reasonTags: { inaccurate: "Inexact", irrelevant: "Hors sujet", incomplete: "Incomplet", unclear: "Peu clair", outdated: "Obsolète" },
+  reasonDetails: "Autre chose ? (facultatif)",
+  sendReason: "Envoyer l’avis",
+  moreQuestions: "Pour continuer",
+  tellMeMore: (title) => `En savoir plus sur ${title}`,
+  keySelect: "pour choisir",
+  keyNavigate: "pour naviguer",
+  keyClose: "pour fermer",
+  favourites: "Favoris",
+  addFavourite: (query) => `Ajouter « ${query} » aux favoris`,
+  removeFavourite: (query) => `Retirer « ${query} » des favoris`,
+  rememberSearches: "Mémoriser mes recherches",
+  resultRange: (from, to, total) => `${from}–${to} sur ${total} résultats`,
+  pages: "Pages de résultats",
+  previousPage: "Précédente",
+  nextPage: "Suivante",
+  pageNumber: (n) => `Page ${n}`,
 };
 
 const bundled: Record<string, Translations> = { en, fr };

@@ -76,11 +76,15 @@ export class AnalyticsQueries {
   async feedback(orgId: string, siteId: string, rangeParam: string | undefined, rating: "up" | "down" | undefined, limit: number): Promise<FeedbackListResponse> {
     const range = parseRange(rangeParam, this.clock());
     await this.site(orgId, siteId);
-    const rated = await this.store.ratedAnswers(siteId, range.from, range.to, rating, limit);
+    const [rated, reasons] = await Promise.all([
+      this.store.ratedAnswers(siteId, range.from, range.to, rating, limit),
+      this.store.feedbackReasons(siteId, range.from, range.to),
+    ]);
     return {
       siteId,
       range: range.label,
       feedback: rated.map((r) => ({ ...r, createdAt: unixSeconds(r.createdAt), ratedAt: r.ratedAt ? unixSeconds(r.ratedAt) : null })),
+      reasons,
     };
   }
 

@@ -84,6 +84,30 @@ describe("extractiveAnswer", () => {
     });
   });
 
+  describe("with a directive summary and prose about the same words", () => {
+    const vhosts: ExtractivePassage[] = [
+      {
+        n: 1, url: "https://docs.example.com/mod_ssl", title: "mod_ssl", score: 0.9,
+        text: "Description: Whether to allow non-SNI clients to access a name-based virtual host · Syntax: SSLStrictSNIVHostCheck on|off · Default: SSLStrictSNIVHostCheck off · Context: server config, virtual host",
+      },
+      {
+        n: 2, url: "https://docs.example.com/vhosts", title: "Virtual hosts", score: 0.6,
+        text: "Each virtual host serves its own content. Name-based virtual hosts need one VirtualHost block with a ServerName for each host name.",
+      },
+    ];
+    const answer = extractiveAnswer({ question: "How do I set up name-based virtual hosts?", passages: vhosts });
+
+    test("leads with the sentence that answers it", () => {
+      expect(answer.text.startsWith("Name-based virtual hosts need one VirtualHost block")).toBe(true);
+    });
+
+    test("never shows an escaped pipe", () => {
+      const quoted = extractiveAnswer({ question: "What does SSLStrictSNIVHostCheck on|off default to?", passages: vhosts });
+      expect(quoted.text).toContain("on|off");
+      expect(quoted.text).not.toContain("\\|");
+    });
+  });
+
   describe("when nothing in the passages matches the question", () => {
     test("declines politely without citations", () => {
       const answer = extractiveAnswer({ question: "What is the capital of France?", passages: passages() });

@@ -55,19 +55,42 @@ function shorten(sentence: string): string {
   return cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length).replace(/[,;:\s]+$/, "") + "…";
 }
 
-/** Markdown must not turn a quoted page line into a heading, list or emphasis, nor let it forge a citation. */
+/**
+ * Markdown must not turn a quoted page line into a heading, list or emphasis, nor let it forge a citation. Pipes
+ * stay as they are: a one-line sentence cannot open a table (that needs a delimiter row), and "\\|" is what a
+ * visitor saw wherever the answer was shown as text.
+ */
 function asPlainMarkdown(sentence: string): string {
-  return sentence.replace(/[\\`*_[\]<>#|]/g, (c) => `\\${c}`);
+  return sentence.replace(/[\\`*_[\]<>#]/g, (c) => `\\${c}`);
+}
+
+/** A table read as "Label: value · Label: value" (ingest/table-text.ts) lists facts; it rarely answers "how". */
+const isFieldList = (sentence: string) => sentence.split(" · ").length >= 3;
+
+/**
+ * How much each question word tells: a word found in few of the sentences ("name-based") outweighs one found in
+ * many ("host"), so the sentence matching the distinctive part of the question wins.
+ */
+function termWeights(question: Set<string>, sentences: Set<string>[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const term of question) {
+    const df = sentences.filter((terms) => terms.has(term)).length;
+    weights.set(term, Math.log(1 + (sentences.length + 1) / (df + 1)));
+  }
+  return weights;
 }
 
 function candidatesOf(question: Set<string>, passages: ExtractivePassage[]): Candidate[] {
   const candidates: Candidate[] = [];
+  const parsed = passages.map((passage) => sentencesOf(passage.text).map((text) => ({ text, terms: new Set([...questionTerms(text)]) })));
+  const weights = termWeights(question, parsed.flat().map((s) => s.terms));
+  const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
   passages.forEach((passage, rank) => {
-    sentencesOf(passage.text).forEach((text, position) => {
-      const terms = new Set([...questionTerms(text)]);
-      const overlap = [...question].filter((t) => terms.has(t)).length;
+    parsed[rank]!.forEach(({ text, terms }, position) => {
+      const matched = [...question].filter((t) => terms.has(t));
+      const overlap = matched.length;
       if (overlap === 0) return;
-      const coverage = overlap / question.size;
+      const coverage = (matched.reduce((sum, t) => sum + weights.get(t)!, 0) / total) * (isFieldList(text) ? 0.5 : 1);
       // Coverage decides; rank, retrieval score and an early position only break near-ties.
       const score =
         coverage + 0.1 * Math.max(0, Math.min(1, passage.score)) + 0.05 / (1 + rank) + (position === 0 ? 0.02 : 0) - 0.0001 * position;

@@ -79,10 +79,16 @@ describe("cleanHtml", () => {
       });
     });
 
-    test("turns directive tables into one text block per row", () => {
+    test("reads a directive table as one line of labelled values, without pipes", () => {
       const texts = page("mod/mod_rewrite.html").blocks.map((b) => b.text);
-      expect(texts).toContain("Syntax: | RewriteBase URL-path");
-      expect(texts).toContain("Context: | directory, .htaccess");
+      const base = texts.find((t) => t.includes("Syntax: RewriteBase URL-path"));
+      expect(base).toContain(" · Default: None · Context: directory, .htaccess · ");
+      expect(texts.some((t) => / \| /.test(t) && t.includes("Syntax"))).toBe(false);
+    });
+
+    test("reads glossary entries as \"Term: definition\"", () => {
+      const texts = page("glossary.html").blocks.map((b) => b.text);
+      expect(texts.some((t) => t.startsWith("Algorithm: An unambiguous formula"))).toBe(true);
     });
 
     describe("links", () => {

@@ -1,7 +1,8 @@
 // Turns cleaned HTML into content blocks: headings with their anchors, and one text block per paragraph, list item,
-// table row or code block. Inline markup is flattened; only <pre> and <br> keep line breaks.
+// data table row or code block; tables and definition lists read as "Label: value" lines (table-text.ts). Inline markup is flattened; only <pre> and <br> keep line breaks.
 import { headingLevel, type ContentBlock } from "./content-block.ts";
 import { ANCHOR_ATTR, LEVEL_ATTR, headingAnchor } from "./heading-anchors.ts";
+import { definitionLines, tableLines } from "./table-text.ts";
 
 const BLOCK_TAGS = new Set([
   "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl", "dt",
@@ -12,6 +13,8 @@ const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "svg", 
 const MAX_DEPTH = 400;
 /** A row holding these is page layout (httpd's index is a two-column table of sections), not a data row. */
 const LAYOUT_CONTENT = "div, p, ul, ol, dl, table, pre, h1, h2, h3, h4, h5, h6";
+/** A definition list holding these keeps its blocks: code and sub-sections would be flattened into one line. */
+const RICH_DEFINITION = "pre, table, dl, h1, h2, h3, h4, h5, h6";
 
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 /** Sphinx, MkDocs and friends append a visible permalink sign to headings. */
@@ -57,7 +60,7 @@ function rowText(row: Element): string {
     const text = collapse(cell.textContent ?? "");
     if (text) cells.push(text);
   }
-  return cells.join(" | ");
+  return cells.join(" · ");
 }
 
 function walk(el: Element, out: BlockWriter, depth: number): void {
@@ -78,6 +81,10 @@ function walk(el: Element, out: BlockWriter, depth: number): void {
     } else if (tag === "pre") {
       const text = preText(child);
       if (text) out.push({ kind: "text", text });
+    } else if (tag === "table" && !child.querySelector(LAYOUT_CONTENT)) {
+      for (const text of tableLines(child)) out.push({ kind: "text", text });
+    } else if (tag === "dl" && !child.querySelector(RICH_DEFINITION)) {
+      for (const text of definitionLines(child)) out.push({ kind: "text", text });
     } else if (tag === "tr" && !child.querySelector(LAYOUT_CONTENT)) {
       const text = rowText(child);
       if (text) out.push({ kind: "text", text });

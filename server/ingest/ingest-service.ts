@@ -9,6 +9,10 @@ import type { CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 import { inlinePreparer, type PagePreparer } from "./page-preparer.ts";
 import { contentHash } from "./content-hash.ts";
+import { sharedTitleSuffix, stripTitleSuffix } from "./title-suffix.ts";
+
+/** How many of the site's stored titles are compared to find the suffix they share. */
+const TITLE_SAMPLE = 50;
 
 export interface ModelUsage {
   orgId: string;
@@ -147,7 +151,9 @@ export class IngestService {
       summary ||= extracted.summary ?? "";
       tags ??= extracted.tags ?? [];
     }
-    title ||= url;
+    const suffix = title ? await this.sharedSuffix(opts.siteId, url, title) : null;
+    const metadata = suffix ? { ...page.metadata, originalTitle: title } : (page.metadata ?? {});
+    title = stripTitleSuffix(title, suffix) || url;
 
     const chunks = (await this.preparer.chunk({ title, blocks }, opts.orgId)).map((c) => ({
       position: c.position,
@@ -168,13 +174,23 @@ export class IngestService {
       title: title.slice(0, 1000),
       summary: summary.slice(0, 5000),
       tags: [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))].slice(0, 100),
-      metadata: page.metadata ?? {},
+      metadata,
       contentHash: hash,
       source: opts.source,
       crawlJobId: opts.crawlJobId ?? null,
       chunks,
     });
     return { status: "processed", pageId, links };
+  }
+
+  /** The suffix this title shares with the site's stored titles; pages stored before it was recognised lose it too. */
+  private async sharedSuffix(siteId: string, url: string, title: string): Promise<string | null> {
+    const stored = await this.deps.documents.siteTitles(siteId, url, TITLE_SAMPLE);
+    const suffix = sharedTitleSuffix(title, stored.map((s) => s.original));
+    if (suffix && stored.some((s) => s.title.endsWith(suffix) && s.title.length > suffix.length)) {
+      await this.deps.documents.stripTitleSuffix(siteId, suffix);
+    }
+    return suffix;
   }
 }
 

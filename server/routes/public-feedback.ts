@@ -2,9 +2,9 @@
 // Bodies are JSON sent as application/json or as text/plain (navigator.sendBeacon).
 import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
-import { ClickBody, FeedbackBody } from "../../shared/chat.ts";
+import { ClickBody, FeedbackBody, type FeedbackTag } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import { notFound } from "../errors/app-error.ts";
+import { badRequest, notFound } from "../errors/app-error.ts";
 import { parseBeaconBody } from "../analytics/beacon-body.ts";
 import type { ClickRecord } from "../analytics/event-recorder.ts";
 import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
@@ -17,7 +17,7 @@ const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody 
 export interface FeedbackRecorder {
   recordClick(click: ClickRecord): void;
   /** False when the answer does not exist or belongs to another site. */
-  rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null): Promise<boolean>;
+  rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null, tags: readonly FeedbackTag[]): Promise<boolean>;
 }
 
 export interface PublicFeedbackDeps extends FeedbackRecorder {
@@ -66,7 +66,9 @@ export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/pub
         const site = await deps.gate.admitSignal({ siteId: params.siteId, feature: "chat", request, ip, headers: set.headers as Record<string, string> });
         const feedback = parseBeaconBody(FeedbackBody, body);
         const reason = feedback.reason?.trim() || null;
-        if (!(await deps.rateAnswer(site.id, feedback.answerId, feedback.rating, reason))) throw notFound("Answer");
+        // A reason explains a thumbs-down; stored with a thumbs-up it would be counted as a complaint.
+        if (feedback.rating === "up" && (reason || feedback.tags?.length)) throw badRequest("reason and tags go with rating down only.");
+        if (!(await deps.rateAnswer(site.id, feedback.answerId, feedback.rating, reason, feedback.tags ?? []))) throw notFound("Answer");
         set.status = 204;
       },
       {
@@ -75,7 +77,7 @@ export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/pub
         response: { 204: t.Void(), ...errors },
         detail: {
           summary: "Rate a chat answer up or down, with an optional reason; a later rating replaces the earlier one",
-          description: "Body: FeedbackBody {answerId, rating: up|down, reason?} as JSON (application/json or text/plain). 404 when the answer is not one of this site's. Needs public chat enabled and an allowed origin.",
+          description: "Body: FeedbackBody {answerId, rating: up|down, reason?, tags?} as JSON; reason and tags only with down (application/json or text/plain). 404 when the answer is not one of this site's. Needs public chat enabled and an allowed origin.",
         },
       },
     );

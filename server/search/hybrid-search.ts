@@ -11,6 +11,7 @@ import { compileFilters, countFacets } from "./filters.ts";
 import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions } from "./fusion.ts";
 import type { SearchChunk, SearchChunkSource } from "./search-chunks.ts";
 import { makeSnippet } from "./snippet.ts";
+import { distinctSnippets } from "./distinct-snippets.ts";
 import { queryStems } from "./stem.ts";
 
 export interface SearchSiteSettings extends BoostRules {
@@ -194,7 +195,7 @@ export class HybridSearch {
       snippet: snippet.text,
       score: round(score),
       highlights: snippet.highlights,
-      sections,
+      sections: distinctSnippets(snippet.text, sections),
       tags: best.tags,
       siteId: best.siteId,
     };

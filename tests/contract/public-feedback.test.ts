@@ -103,6 +103,34 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
     expect(list.body.feedback).toEqual([expect.objectContaining({ answerId, question: "how do I install it?", rating: "down", reason: "wrong version" })]);
   });
 
+  test("stores the reason tags of a thumbs-down and counts them in the feedback analytics", async () => {
+    const { key, siteId } = await publicSite();
+    const first = await addAnswer(ctx.services, siteId, { question: "how do I install it?" });
+    const second = await addAnswer(ctx.services, siteId, { question: "what does it cost?" });
+    const path = `/v1/public/sites/${siteId}/feedback`;
+    expect((await ctx.request("POST", path, beacon({ answerId: first, rating: "down", tags: ["outdated", "incomplete"], reason: "old version" }))).status).toBe(204);
+    expect((await ctx.request("POST", path, { body: { answerId: second, rating: "down", tags: ["outdated"] }, headers: origin })).status).toBe(204);
+    const list = await ctx.request("GET", `/api/sites/${siteId}/feedback`, { key });
+    expect(list.status).toBe(200);
+    expect(list.body.reasons).toEqual([{ tag: "outdated", count: 2 }, { tag: "incomplete", count: 1 }]);
+    const rated = list.body.feedback.find((f: { answerId: string }) => f.answerId === first);
+    expect(rated).toMatchObject({ rating: "down", reason: "old version", tags: ["outdated", "incomplete"] });
+  });
+
+  test("an unknown tag, or a reason with a thumbs-up, is 400 and the earlier rating stays", async () => {
+    const { siteId } = await publicSite();
+    const answerId = await addAnswer(ctx.services, siteId, { question: "q" });
+    const path = `/v1/public/sites/${siteId}/feedback`;
+    await ctx.request("POST", path, { body: { answerId, rating: "down", tags: ["unclear"] }, headers: origin });
+    const unknown = await ctx.request("POST", path, { body: { answerId, rating: "down", tags: ["rude"] }, headers: origin });
+    expect(unknown.status).toBe(400);
+    const upWithTags = await ctx.request("POST", path, { body: { answerId, rating: "up", tags: ["unclear"] }, headers: origin });
+    expect(upWithTags.status).toBe(400);
+    expect(upWithTags.body).toMatchObject({ error: "reason and tags go with rating down only.", code: expect.any(String) });
+    const [row] = await ctx.services.database.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
+    expect(row).toMatchObject({ rating: "down", reasonTags: ["unclear"] });
+  });
+
   test("a later rating replaces the earlier one", async () => {
     const { siteId } = await publicSite();
     const answerId = await addAnswer(ctx.services, siteId, { question: "q" });

@@ -8,9 +8,12 @@ export type ChatModule = typeof import("./chat-runtime.ts");
 export interface ChatRuntime {
   ChatStreamController: ChatModule["ChatStreamController"];
   renderMarkdown: RenderMarkdown;
+  renderConversation: ChatModule["renderConversation"];
+  /** CSS text of the conversation view, adopted into the element's shadow root on load. */
+  styles: string;
 }
 
 export async function assembleChatRuntime(chat: ChatModule, loadFallbackSanitizer: () => Promise<AnswerSanitizer>): Promise<ChatRuntime> {
   const sanitize = chat.nativeAnswerSanitizer() ?? (await loadFallbackSanitizer());
-  return { ChatStreamController: chat.ChatStreamController, renderMarkdown: chat.markdownRenderer(sanitize) };
+  return { ChatStreamController: chat.ChatStreamController, renderMarkdown: chat.markdownRenderer(sanitize), renderConversation: chat.renderConversation, styles: chat.conversationStyles };
 }

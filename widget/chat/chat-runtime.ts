@@ -3,3 +3,5 @@
 export { ChatStreamController, type ChatTurn, type ChatStreamOptions, type TurnStatus } from "./chat-stream-controller.ts";
 export { markdownRenderer } from "../render/markdown.ts";
 export { nativeAnswerSanitizer } from "../render/answer-sanitizer.ts";
+export { renderConversation } from "../render/answer-view.ts";
+export { conversationStyles } from "../render/conversation-styles.ts";

@@ -3,8 +3,11 @@ import { html, nothing, type TemplateResult } from "lit";
 import { ifDefined } from "lit/directives/if-defined.js";
 import type { SearchState } from "../controllers/search-controller.ts";
 import type { OptionGroup, OptionItem } from "../option-items.ts";
+import type { SearchResult } from "../../shared/search.ts";
 import type { Translations } from "../translations.ts";
 import { highlightedText } from "./highlighted-text.ts";
+import { closeIcon, historyIcon, sparkIcon, starIcon } from "./icons.ts";
+import { fragmentPassage, withTextFragment } from "../text-fragment.ts";
 
 export interface SearchViewModel {
   t: Translations;
@@ -22,6 +25,10 @@ export interface SearchViewModel {
   onHover(item: OptionItem): void;
   onClearRecent(): void;
   onRetry(): void;
+  /** Whether recent searches are remembered; the switch shows with an empty query. */
+  recentEnabled: boolean;
+  onToggleRecent(on: boolean): void;
+  onToggleFavourite(query: string): void;
 }
 
 export function renderCombobox(m: SearchViewModel): TemplateResult {
@@ -29,7 +36,7 @@ export function renderCombobox(m: SearchViewModel): TemplateResult {
     <input
       id="input"
       part="input"
-      type="search"
+      type="text"
       role="combobox"
       autocomplete="off"
       autocapitalize="off"
@@ -46,7 +53,7 @@ export function renderCombobox(m: SearchViewModel): TemplateResult {
       @keydown=${m.onKeyDown}
       @focus=${m.onFocus}
     />
-    ${m.query ? html`<button type="button" class="icon-button" part="clear-button" aria-label=${m.t.clear} @click=${m.onClear}>✕</button>` : nothing}
+    ${m.query ? html`<button type="button" class="icon-button" part="clear-button" aria-label=${m.t.clear} @click=${m.onClear}>${closeIcon()}</button>` : nothing}
   </div>`;
 }
 
@@ -66,18 +73,26 @@ function statusLine(m: SearchViewModel): TemplateResult | typeof nothing {
   return nothing;
 }
 
+// The server empties a section snippet that repeats its page's; an empty line would only add height.
+const snippet = (text: string, highlights: SearchResult["highlights"]) =>
+  text ? html`<span class="option-snippet" part="option-snippet">${highlightedText(text, highlights)}</span>` : nothing;
+
+/** The link lands on the matched passage: a text fragment, with the section anchor before it as the fallback. */
+function optionHref(item: OptionItem & { url: string }): string {
+  const { snippet: text, highlights } = item.kind === "result" ? item.result : (item as OptionItem & { kind: "section" }).section;
+  return withTextFragment(item.url, fragmentPassage(text, highlights));
+}
+
 function optionContent(item: OptionItem, t: Translations): TemplateResult {
   switch (item.kind) {
     case "ask":
-      return html`<span class="option-title" part="option-title">✦ ${t.askAi(item.query)}</span>`;
+      return html`<span class="option-title" part="option-title">${sparkIcon()} ${t.askAi(item.query)}</span>`;
     case "recent":
-      return html`<span class="option-title" part="option-title">↺ ${item.query}</span>`;
+      return html`<span class="option-title" part="option-title">${item.favourite ? starIcon(true) : historyIcon()} ${item.query}</span>`;
     case "result":
-      return html`<span class="option-title" part="option-title">${item.result.title}</span>
-        <span class="option-snippet" part="option-snippet">${highlightedText(item.result.snippet, item.result.highlights)}</span>`;
+      return html`<span class="option-title" part="option-title">${item.result.title}</span>${snippet(item.result.snippet, item.result.highlights)}`;
     case "section":
-      return html`<span class="heading-path" part="section-path">${item.section.headingPath.join(" › ") || item.section.heading}</span>
-        <span class="option-snippet" part="option-snippet">${highlightedText(item.section.snippet, item.section.highlights)}</span>`;
+      return html`<span class="heading-path" part="section-path">${item.section.headingPath.join(" › ") || item.section.heading}</span>${snippet(item.section.snippet, item.section.highlights)}`;
   }
 }
 
@@ -88,15 +103,20 @@ function renderOption(m: SearchViewModel, item: OptionItem): TemplateResult {
   // Results are real links (middle-click, open in new tab); tabindex -1 keeps focus in the combobox as APG asks.
   if (item.kind === "result" || item.kind === "section") {
     return html`<a id=${item.id} class=${cls} part=${part} role="option" tabindex="-1" aria-selected=${active ? "true" : "false"}
-      href=${item.url} @click=${(event: MouseEvent) => m.onOption(item, event)} @mousemove=${() => m.onHover(item)}>${optionContent(item, m.t)}</a>`;
+      href=${optionHref(item)} @click=${(event: MouseEvent) => m.onOption(item, event)} @mousemove=${() => m.onHover(item)}>${optionContent(item, m.t)}</a>`;
   }
-  return html`<div id=${item.id} class=${cls} part=${part} role="option" aria-selected=${active ? "true" : "false"}
+  const option = html`<div id=${item.id} class=${cls} part=${part} role="option" aria-selected=${active ? "true" : "false"}
     @click=${(event: MouseEvent) => m.onOption(item, event)} @mousemove=${() => m.onHover(item)}>${optionContent(item, m.t)}</div>`;
+  if (item.kind !== "recent") return option;
+  // The star sits beside the option, not inside it: an option's content is presentational to assistive technology.
+  const label = item.favourite ? m.t.removeFavourite(item.query) : m.t.addFavourite(item.query);
+  return html`<div class="option-row">${option}<button type="button" class="icon-button" part="favourite-button" aria-label=${label}
+    aria-pressed=${item.favourite ? "true" : "false"} @click=${() => m.onToggleFavourite(item.query)}>${starIcon(item.favourite)}</button></div>`;
 }
 
 export function renderResultsBody(m: SearchViewModel): TemplateResult {
   const hasOptions = m.groups.some((group) => group.items.length > 0);
-  const recent = m.groups.some((group) => group.items.some((item) => item.kind === "recent"));
+  const recent = m.groups.some((group) => group.items.some((item) => item.kind === "recent" && !item.favourite));
   return html`${statusLine(m)}
     ${hasOptions
       ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results}>
@@ -109,7 +129,11 @@ export function renderResultsBody(m: SearchViewModel): TemplateResult {
           )}
         </div>`
       : nothing}
-    ${recent
-      ? html`<div class="footer"><button type="button" class="text-button" part="clear-recent" @click=${m.onClearRecent}>${m.t.clearRecent}</button></div>`
-      : nothing}`;
+    ${m.query.trim()
+      ? nothing
+      : html`<div class="footer recent-footer">
+          <label class="switch" part="recent-switch"><input type="checkbox" .checked=${m.recentEnabled}
+            @change=${(event: Event) => m.onToggleRecent((event.target as HTMLInputElement).checked)} />${m.t.rememberSearches}</label>
+          ${recent ? html`<button type="button" class="text-button" part="clear-recent" @click=${m.onClearRecent}>${m.t.clearRecent}</button>` : nothing}
+        </div>`}`;
 }

@@ -1,5 +1,6 @@
 // Reads analytics: counts from the daily and monthly rollups (or raw events for sub-day windows), token usage,
 // indexed pages and vectors, and rated or unanswered chat answers.
+import type { FeedbackTag } from "../../../shared/chat.ts";
 import { sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
 import { DAY_TOTAL_QUERY } from "../../analytics/rollups.ts";
@@ -41,6 +42,7 @@ export interface RatedAnswer {
   question: string;
   rating: "up" | "down";
   reason: string | null;
+  tags: FeedbackTag[];
   createdAt: Date;
   ratedAt: Date | null;
 }
@@ -167,9 +169,9 @@ export class AnalyticsReadStore {
 
   async ratedAnswers(siteId: string, from: Date, to: Date, rating: "up" | "down" | undefined, limit: number): Promise<RatedAnswer[]> {
     const only = rating === undefined ? sql`rating IS NOT NULL` : sql`rating = ${rating}`;
-    const list = await rows<{ id: string; question: string; rating: "up" | "down"; reason: string | null; created_at: string | Date; rated_at: string | Date | null }>(
+    const list = await rows<{ id: string; question: string; rating: "up" | "down"; reason: string | null; reason_tags: FeedbackTag[]; created_at: string | Date; rated_at: string | Date | null }>(
       this.db,
-      sql`SELECT id, question, rating, reason, created_at, rated_at FROM chat_answers
+      sql`SELECT id, question, rating, reason, reason_tags, created_at, rated_at FROM chat_answers
         WHERE site_id = ${siteId} AND created_at >= ${instant(from)} AND created_at < ${instant(to)} AND ${only}
         ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
     );
@@ -178,9 +180,21 @@ export class AnalyticsReadStore {
       question: r.question,
       rating: r.rating,
       reason: r.reason,
+      tags: r.reason_tags ?? [],
       createdAt: new Date(r.created_at),
       ratedAt: r.rated_at === null ? null : new Date(r.rated_at),
     }));
+  }
+
+  /** How often each reason tag was picked with a thumbs-down on answers given in the range. */
+  async feedbackReasons(siteId: string, from: Date, to: Date): Promise<Array<{ tag: FeedbackTag; count: number }>> {
+    const list = await rows<{ tag: FeedbackTag; n: unknown }>(
+      this.db,
+      sql`SELECT tag, count(*) AS n FROM chat_answers, unnest(reason_tags) AS tag
+        WHERE site_id = ${siteId} AND created_at >= ${instant(from)} AND created_at < ${instant(to)} AND rating = 'down'
+        GROUP BY tag ORDER BY n DESC, tag`,
+    );
+    return list.map((r) => ({ tag: r.tag, count: num(r.n) }));
   }
 
   /** Questions the sources could not answer, grouped by their normalised text, most asked first. */

@@ -53,7 +53,7 @@ export function createAnalyticsServices(settings: AnalyticsSettings, db: Db, sit
     prices,
     publicFeedback: {
       recordClick: (click) => queryRecorder.recordClick(click),
-      rateAnswer: (siteId, answerId, rating, reason) => store.rateAnswer(siteId, answerId, rating, reason, new Date()),
+      rateAnswer: (siteId, answerId, rating, reason, tags) => store.rateAnswer(siteId, answerId, rating, reason, tags, new Date()),
     },
     pruneOldEvents: () => pruneOldEvents(store, settings.retentionDays),
     flush: async () => {

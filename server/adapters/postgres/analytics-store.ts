@@ -67,10 +67,10 @@ export class AnalyticsStore {
   }
 
   /** Rates an answer only if it belongs to the site; false when it does not (or does not exist). */
-  async rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null, at: Date): Promise<boolean> {
+  async rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null, tags: readonly string[], at: Date): Promise<boolean> {
     const updated = await this.db
       .update(chatAnswers)
-      .set({ rating, reason, ratedAt: at })
+      .set({ rating, reason, reasonTags: [...tags], ratedAt: at })
       .where(and(eq(chatAnswers.id, answerId), eq(chatAnswers.siteId, siteId)))
       .returning({ id: chatAnswers.id });
     return updated.length > 0;

@@ -111,6 +111,34 @@ export class DocumentStore {
     });
   }
 
+  /** Stored titles of other pages of the site, with the original each was cut from (title-suffix detection). */
+  async siteTitles(siteId: string, exceptUrl: string, limit: number): Promise<Array<{ title: string; original: string }>> {
+    return this.db
+      .select({ title: pages.title, original: sql<string>`coalesce(${pages.metadata}->>'originalTitle', ${pages.title})` })
+      .from(pages)
+      .where(and(eq(pages.siteId, siteId), sql`${pages.url} <> ${exceptUrl}`))
+      .orderBy(sql`${pages.indexedAt} DESC`)
+      .limit(limit);
+  }
+
+  /** Cuts a newly recognised shared suffix from the titles stored before it was recognised, keeping each original. */
+  async stripTitleSuffix(siteId: string, suffix: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(pages)
+        .set({
+          title: sql`left(${pages.title}, length(${pages.title}) - ${suffix.length})`,
+          metadata: sql`${pages.metadata} || jsonb_build_object('originalTitle', ${pages.title})`,
+        })
+        .where(and(eq(pages.siteId, siteId), sql`right(${pages.title}, ${suffix.length}) = ${suffix}`, sql`length(${pages.title}) > ${suffix.length}`))
+        .returning({ id: pages.id });
+      if (this.useOutbox && updated.length > 0) {
+        await tx.insert(searchOutbox).values(updated.map((u) => ({ siteId, pageId: u.id, op: "upsert-page" as const })));
+      }
+      return updated.length;
+    });
+  }
+
   async allUrls(siteId: string): Promise<string[]> {
     return (await this.db.select({ url: pages.url }).from(pages).where(eq(pages.siteId, siteId))).map((r) => r.url);
   }

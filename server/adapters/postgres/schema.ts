@@ -211,6 +211,8 @@ export const chatAnswers = pgTable(
     mode: text("mode", { enum: ["generative", "extractive"] }).notNull(),
     rating: text("rating", { enum: ["up", "down"] }),
     reason: text("reason"),
+    /** FeedbackTag values picked with a thumbs-down. */
+    reasonTags: text("reason_tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts("created_at").notNull().defaultNow(),
     ratedAt: ts("rated_at"),
   },

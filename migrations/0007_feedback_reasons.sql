@@ -1,0 +1,1 @@
+ALTER TABLE "chat_answers" ADD COLUMN "reason_tags" text[] DEFAULT '{}'::text[] NOT NULL;
