@@ -30,6 +30,7 @@ export interface MiniLmOnnxOptions {
 interface Lanes {
   query: OnnxEngine;
   pool: PassageWorkerPool | null;
+  workers: number;
 }
 
 const workerUrl = new URL("./onnx/minilm-onnx-worker.ts", import.meta.url).href;
@@ -55,7 +56,11 @@ export class MiniLmOnnxEmbedder implements Embedder {
     if (texts.length === 0) return { vectors: [], tokens: 0, ms: 0 };
     const lanes = await this.load();
     if (lanes instanceof MiniLmWasmEmbedder) return lanes.embed({ texts, kind, signal });
-    const vectors = kind === "passage" && lanes.pool ? await lanes.pool.embed(texts, signal) : await lanes.query.embed(texts, signal);
+    const vectors =
+      kind === "passage" && lanes.pool
+        ? // The queue's batch of 8 would fill one worker and leave the other cores idle: split it across all of them.
+          await lanes.pool.embed(texts, signal, Math.min(this.batchSize, Math.ceil(texts.length / lanes.workers)))
+        : await lanes.query.embed(texts, signal);
     return { vectors, tokens: 0, ms: performance.now() - started };
   }
 
@@ -95,6 +100,6 @@ export class MiniLmOnnxEmbedder implements Embedder {
       workers > 0 && typeof Worker !== "undefined"
         ? new PassageWorkerPool({ workers, batchSize: this.batchSize, idleMs: this.options.workerIdleMs ?? 60_000, workerUrl, setup: engineOptions })
         : null;
-    return { query, pool };
+    return { query, pool, workers: Math.max(1, workers) };
   }
 }

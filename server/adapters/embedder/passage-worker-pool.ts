@@ -42,14 +42,15 @@ export class PassageWorkerPool {
 
   constructor(private readonly options: PassageWorkerPoolOptions) {}
 
-  async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+  /** `batchSize` overrides the pool's for this call (to spread a small call over every worker). */
+  async embed(texts: string[], signal?: AbortSignal, batchSize = this.options.batchSize): Promise<number[][]> {
     signal?.throwIfAborted();
     const jobs: Job[] = [];
     const parts: Promise<number[][]>[] = [];
-    for (let i = 0; i < texts.length; i += this.options.batchSize) {
+    for (let i = 0; i < texts.length; i += batchSize) {
       parts.push(
         new Promise<number[][]>((resolve, reject) => {
-          const job: Job = { id: this.nextId++, texts: texts.slice(i, i + this.options.batchSize), resolve, reject, abandoned: false };
+          const job: Job = { id: this.nextId++, texts: texts.slice(i, i + batchSize), resolve, reject, abandoned: false };
           jobs.push(job);
           this.queue.push(job);
         }),
