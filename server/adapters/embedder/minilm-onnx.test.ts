@@ -57,7 +57,7 @@ describe("MiniLM ONNX embedder", () => {
     expect(dot(vectors[0]!, vectors[1]!)).toBeGreaterThan(0.99999);
     const short = (await onnx.embed({ texts: [passage(40), passage(40) + " completely different words about the weather"], kind: "query" })).vectors;
     expect(dot(short[0]!, short[1]!)).toBeLessThan(0.99);
-  });
+  }, 30_000);
 
   test("padding in a batch does not change a vector: batched equals one at a time, in input order", async () => {
     const batched = (await onnx.embed({ texts: PASSAGES, kind: "query" })).vectors;
@@ -65,13 +65,13 @@ describe("MiniLM ONNX embedder", () => {
       const [alone] = (await onnx.embed({ texts: [PASSAGES[i]!], kind: "query" })).vectors;
       expect(dot(alone!, batched[i]!)).toBeGreaterThan(0.99999);
     }
-  });
+  }, 60_000);
 
   test("returns unit vectors, and nothing for no texts", async () => {
     const { vectors } = await onnx.embed({ texts: [passage(20), "x"], kind: "passage" });
     for (const v of vectors) expect(Math.abs(Math.sqrt(dot(v, v)) - 1)).toBeLessThan(1e-5);
     expect((await onnx.embed({ texts: [], kind: "passage" })).vectors).toEqual([]);
-  });
+  }, 30_000);
 
   test("an aborted call is refused", async () => {
     const controller = new AbortController();
@@ -134,5 +134,5 @@ describe("when the native engine cannot load", () => {
   test("EMBEDDER_ENGINE=onnx (no fallback) fails instead", async () => {
     const embedder = new MiniLmOnnxEmbedder({ cacheDir: blocked(), passageWorkers: 0, fallback: "none" });
     await expect(embedder.ready()).rejects.toThrow();
-  });
+  }, 30_000);
 });
