@@ -2,7 +2,7 @@
 // vectors from the embedding queue, and every test query runs through hybrid search as lexical only, vectors only
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
-//        [--no-cache] [--no-reference] [--split test|train]. PGlite in memory by default; PostgreSQL with DATABASE_URL.
+//        [--no-cache] [--no-reference] [--split test|train] [--int8]. PGlite in memory by default; PostgreSQL with DATABASE_URL.
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     workers: { type: "string", default: String(availableParallelism()) },
     alphas: { type: "string", default: "0.5,0.7" },
     "no-cache": { type: "boolean", default: false },
+    // ONNX engine with int8 MatMul weights (never reads or writes the vector cache, which holds fp32 vectors).
+    int8: { type: "boolean", default: false },
     "no-reference": { type: "boolean", default: false },
     // "train" tunes (e.g. --alphas) on SciFact's 809 training queries, so the test queries stay unseen.
     split: { type: "string", default: "test" },
@@ -54,7 +56,7 @@ const idOf = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf("/") 
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATABASE_URL ? undefined : "memory://", RUN_WORKERS: "false", LOG_LEVEL: "error", ANTHROPIC_API_KEY: "" });
 const embedder = lexicalOnly
   ? null
-  : createEmbedderFromConfig(config.embeddings, { passageWorkers: workers, passageBatchSize: Math.max(1, Math.floor(8 / workers)) });
+  : createEmbedderFromConfig(config.embeddings, { passageWorkers: workers, passageBatchSize: Math.max(1, Math.floor(8 / workers)), precision: args.int8 ? "int8" : "fp32" });
 const services = await createServices(config, { embedder });
 const { db } = services.database;
 const org = await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
@@ -66,7 +68,7 @@ const site = await services.siteStore.create({
 });
 
 const reference = referenceBm25();
-const cacheFile = embedder && !args["no-cache"] ? cacheFilePath(embedder.model) : null;
+const cacheFile = embedder && !args["no-cache"] && !args.int8 ? cacheFilePath(embedder.model) : null;
 const seededVectors = cacheFile ? await seedEmbeddingCache(db, embedder!.model, cacheFile) : 0;
 if (cacheFile) log(`embedding cache: ${seededVectors} vectors from ${cacheFile}`);
 

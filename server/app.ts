@@ -152,7 +152,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     },
   ];
   const { anthropic } = config;
-  const embedder = overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings);
+  const embedder = overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings, {
+    onFallback: (error) => log.warn("ONNX Runtime could not load; embedding with the WASM engine instead (same vectors, slower)", { error }),
+  });
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   if (elasticsearch) healthChecks.push(elasticsearch.healthCheck);
   let stopOutboxDrain: (() => Promise<void>) | null = null;

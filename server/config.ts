@@ -1,4 +1,6 @@
 // Every setting of the service, read from the environment once at start-up, validated, with defaults.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "./errors/app-error.ts";
 import { Limits } from "../shared/limits.ts";
@@ -12,7 +14,13 @@ export interface Config {
   /** Where PGlite keeps its files; "memory://" keeps nothing (tests). */
   dataDir: string;
   anthropic: { apiKey: string | null; model: string; baseUrl: string | null };
-  embeddings: { url: string | null; model: string | null; apiKey: string | null; dimensions: number | null };
+  embeddings: {
+    url: string | null; model: string | null; apiKey: string | null; dimensions: number | null;
+    /** The built-in model's engine: auto = ONNX Runtime where its native binding loads, else WASM. */
+    engine: "auto" | "onnx" | "wasm";
+    /** Where the ONNX file built from the shipped weights is kept. */
+    cacheDir: string;
+  };
   lexicalEngine: "auto" | "pg_textsearch" | "postgres-fts" | "elasticsearch";
   elasticsearch: { url: string | null; apiKey: string | null; username: string | null; password: string | null; indexPrefix: string };
   rateLimitStore: "memory" | "postgres";
@@ -103,6 +111,11 @@ function trustProxy(env: Env): TrustProxy {
   }
 }
 
+/** Beside the embedded database; a memory:// database has no folder, so the system temp folder. */
+function modelCacheDir(dataDir: string): string {
+  return dataDir.startsWith("memory://") ? join(tmpdir(), "site-search-models") : join(dataDir, "models");
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const elasticsearchUrl = url(env, "ELASTICSEARCH_URL", ["http", "https"]);
   const lexicalEngine = oneOf(env, "LEXICAL_ENGINE", ["auto", "pg_textsearch", "postgres-fts", "elasticsearch"] as const, "auto");
@@ -123,6 +136,8 @@ export function loadConfig(env: Env = process.env): Config {
       model: str(env, "EMBEDDINGS_MODEL"),
       apiKey: str(env, "EMBEDDINGS_API_KEY"),
       dimensions: env.EMBEDDINGS_DIMENSIONS ? int(env, "EMBEDDINGS_DIMENSIONS", 384, 1, 16000) : null,
+      engine: oneOf(env, "EMBEDDER_ENGINE", ["auto", "onnx", "wasm"] as const, "auto"),
+      cacheDir: str(env, "EMBEDDER_CACHE_DIR") ?? modelCacheDir(str(env, "DATA_DIR") ?? "./data"),
     },
     lexicalEngine: elasticsearchUrl && lexicalEngine === "auto" ? "elasticsearch" : lexicalEngine,
     elasticsearch: {

@@ -10,6 +10,7 @@ import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
 import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions } from "./fusion.ts";
 import type { SearchChunk, SearchChunkSource } from "./search-chunks.ts";
+import { QueryVectorCache } from "./query-vector-cache.ts";
 import { makeSnippet } from "./snippet.ts";
 import { distinctSnippets } from "./distinct-snippets.ts";
 import { queryStems } from "./stem.ts";
@@ -43,6 +44,8 @@ export interface HybridSearchOptions {
   /** The query is searched lexically only when embedding it takes longer. */
   embedTimeoutMs: number;
   sectionsPerResult: number;
+  /** Query embeddings remembered (0 disables the cache). */
+  queryVectorCacheEntries: number;
 }
 
 export const defaultSearchOptions: HybridSearchOptions = {
@@ -55,6 +58,7 @@ export const defaultSearchOptions: HybridSearchOptions = {
   filteredCandidates: 300,
   embedTimeoutMs: 2000,
   sectionsPerResult: 3,
+  queryVectorCacheEntries: 1000,
 };
 
 export interface HybridSearchInput {
@@ -86,12 +90,14 @@ interface Scored {
 
 export class HybridSearch {
   private readonly options: HybridSearchOptions;
+  private readonly queryVectors: QueryVectorCache;
 
   constructor(
     private readonly deps: HybridSearchDeps,
     options: Partial<HybridSearchOptions> = {},
   ) {
     this.options = { ...defaultSearchOptions, ...options };
+    this.queryVectors = new QueryVectorCache(this.options.queryVectorCacheEntries);
   }
 
   get engine(): string {
@@ -221,9 +227,7 @@ export class HybridSearch {
     let vector: number[];
     let embedMs = 0;
     try {
-      const embedded = await raceAbort(embedder.embed({ texts: [input.query], kind: "query", signal }), signal);
-      vector = embedded.vectors[0]!;
-      embedMs = embedded.ms;
+      ({ vector, embedMs } = await this.queryVector(embedder, input.query, signal));
     } catch (error) {
       if (input.signal?.aborted) throw error;
       this.deps.log.warn("query embedding failed or timed out; searching keywords only", { error, timeoutMs: this.options.embedTimeoutMs });
@@ -237,6 +241,15 @@ export class HybridSearch {
       this.deps.log.warn("vector search failed; searching keywords only", { error });
       return none;
     }
+  }
+
+  /** From the cache when this query (up to case and spacing) was embedded recently; embedMs 0 then. */
+  private async queryVector(embedder: Embedder, query: string, signal: AbortSignal): Promise<{ vector: number[]; embedMs: number }> {
+    const cached = this.queryVectors.get(query);
+    if (cached) return { vector: cached, embedMs: 0 };
+    const embedded = await raceAbort(embedder.embed({ texts: [query], kind: "query", signal }), signal);
+    this.queryVectors.set(query, embedded.vectors[0]!);
+    return { vector: embedded.vectors[0]!, embedMs: embedded.ms };
   }
 }
 

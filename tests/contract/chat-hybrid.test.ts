@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../fixtures/fake-anthropic-server.ts";
 import { chatOrigin, createChatSite, embedSiteChunks } from "../fixtures/chat-site.ts";
-import { MiniLmWasmEmbedder } from "../../server/adapters/embedder/minilm-wasm.ts";
+import { MiniLmOnnxEmbedder } from "../../server/adapters/embedder/minilm-onnx.ts";
 import type { Embedder } from "../../server/ports/embedder.ts";
 
-const embedder = new MiniLmWasmEmbedder({ passageWorkers: 0 });
+const embedder = new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" });
 let fake: FakeAnthropic;
 let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
   ctx = await createTestContext({ ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: fake.url }, { embedder });
+  await embedder.ready();
 }, 60_000);
 afterAll(async () => {
   await ctx.close();

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
-import { MiniLmWasmEmbedder } from "../../server/adapters/embedder/minilm-wasm.ts";
+import { MiniLmOnnxEmbedder } from "../../server/adapters/embedder/minilm-onnx.ts";
 import type { Embedder } from "../../server/ports/embedder.ts";
 
 let ctx: TestContext;
-const embedder = new MiniLmWasmEmbedder({ passageWorkers: 0 });
+const embedder = new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" });
 beforeAll(async () => {
   ctx = await createTestContext({}, { embedder });
+  await embedder.ready();
 }, 60_000);
 afterAll(async () => {
   embedder.close();

@@ -1,15 +1,29 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError } from "../../errors/app-error.ts";
 import { createEmbedderFromConfig } from "./create-embedder.ts";
+import { loadConfig } from "../../config.ts";
+import { MiniLmOnnxEmbedder } from "./minilm-onnx.ts";
 import { MiniLmWasmEmbedder } from "./minilm-wasm.ts";
 import { OpenAiCompatibleEmbedder } from "./openai-compatible.ts";
 
 describe("choosing the embedder", () => {
   describe("without EMBEDDINGS_URL", () => {
-    test("uses the built-in MiniLM without loading it yet", () => {
+    test("uses the built-in MiniLM on ONNX Runtime by default, without loading it yet", () => {
       const embedder = createEmbedderFromConfig({ url: null, model: null, apiKey: null, dimensions: null });
-      expect(embedder).toBeInstanceOf(MiniLmWasmEmbedder);
+      expect(embedder).toBeInstanceOf(MiniLmOnnxEmbedder);
       expect(embedder.model).toBe("all-MiniLM-L6-v2");
+    });
+
+    test("EMBEDDER_ENGINE=wasm chooses the WASM engine", () => {
+      const env = { EMBEDDER_ENGINE: "wasm", DATA_DIR: "memory://" };
+      expect(createEmbedderFromConfig(loadConfig(env).embeddings)).toBeInstanceOf(MiniLmWasmEmbedder);
+    });
+
+    test("EMBEDDER_ENGINE is checked, and the model cache sits beside the database", () => {
+      expect(() => loadConfig({ EMBEDDER_ENGINE: "gpu" })).toThrow(ConfigError);
+      expect(loadConfig({ DATA_DIR: "/srv/search" }).embeddings.cacheDir).toBe("/srv/search/models");
+      expect(loadConfig({ DATA_DIR: "/srv/search", EMBEDDER_CACHE_DIR: "/cache" }).embeddings.cacheDir).toBe("/cache");
+      expect(loadConfig({}).embeddings.engine).toBe("auto");
     });
 
     test("refuses an API model name that would be ignored", () => {

@@ -16,7 +16,7 @@ describe("MiniLM WASM embedder", () => {
   beforeAll(async () => {
     embedder = new MiniLmWasmEmbedder({ passageBatchSize: 2 });
     await embedder.ready();
-  });
+  }, 60_000);
   afterAll(() => embedder.close());
 
   describe("identity", () => {

@@ -6,6 +6,8 @@ import { loadMiniLmEngine, type MiniLmEngine } from "./minilm-engine.ts";
 export interface WorkerRequest {
   id: number;
   texts: string[];
+  /** Engine settings from the pool; unused by the WASM engine. */
+  setup?: unknown;
 }
 
 /** Worker → main: the vectors for request `id`, or why they could not be made. */

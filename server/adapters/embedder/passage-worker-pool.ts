@@ -1,4 +1,4 @@
-// Runs passage embedding on long-lived worker threads, each with its own MiniLM engine, fed small batches
+// Runs passage embedding on long-lived worker threads, each with its own engine (WASM or ONNX MiniLM), fed small batches
 // in order; a batch can be abandoned by its caller, and idle workers exit to give their memory back.
 import type { WorkerReply, WorkerRequest } from "./minilm-worker.ts";
 
@@ -9,6 +9,10 @@ export interface PassageWorkerPoolOptions {
   batchSize: number;
   /** A worker with nothing to do exits after this long; the next batch pays the model load again (~1-2 s). */
   idleMs: number;
+  /** The worker entry (default: the WASM MiniLM worker); it answers WorkerRequest with WorkerReply. */
+  workerUrl?: string;
+  /** Sent with every request, for the worker to load its engine from (the ONNX engine's model file). */
+  setup?: unknown;
 }
 
 interface Job {
@@ -29,7 +33,7 @@ interface Slot {
 /** Bun's workers can stop holding the process open; Deno's cannot (they exit on the idle timer instead). */
 type Refable = { ref?(): void; unref?(): void };
 
-const workerUrl = new URL("./minilm-worker.ts", import.meta.url).href;
+const wasmWorkerUrl = new URL("./minilm-worker.ts", import.meta.url).href;
 
 export class PassageWorkerPool {
   private readonly queue: Job[] = [];
@@ -38,14 +42,15 @@ export class PassageWorkerPool {
 
   constructor(private readonly options: PassageWorkerPoolOptions) {}
 
-  async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+  /** `batchSize` overrides the pool's for this call (to spread a small call over every worker). */
+  async embed(texts: string[], signal?: AbortSignal, batchSize = this.options.batchSize): Promise<number[][]> {
     signal?.throwIfAborted();
     const jobs: Job[] = [];
     const parts: Promise<number[][]>[] = [];
-    for (let i = 0; i < texts.length; i += this.options.batchSize) {
+    for (let i = 0; i < texts.length; i += batchSize) {
       parts.push(
         new Promise<number[][]>((resolve, reject) => {
-          const job: Job = { id: this.nextId++, texts: texts.slice(i, i + this.options.batchSize), resolve, reject, abandoned: false };
+          const job: Job = { id: this.nextId++, texts: texts.slice(i, i + batchSize), resolve, reject, abandoned: false };
           jobs.push(job);
           this.queue.push(job);
         }),
@@ -96,13 +101,13 @@ export class PassageWorkerPool {
     slot.idleTimer = null;
     slot.job = job;
     (slot.worker as Refable).ref?.();
-    const request: WorkerRequest = { id: job.id, texts: job.texts };
+    const request: WorkerRequest = { id: job.id, texts: job.texts, setup: this.options.setup };
     slot.worker.postMessage(request);
   }
 
   private spawn(): Slot | null {
     if (this.slots.length >= this.options.workers) return null;
-    const worker = new Worker(workerUrl, { type: "module" });
+    const worker = new Worker(this.options.workerUrl ?? wasmWorkerUrl, { type: "module" });
     const slot: Slot = { worker, job: null, idleTimer: null };
     worker.onmessage = (event: MessageEvent<WorkerReply>) => this.settle(slot, event.data);
     worker.onerror = (event: ErrorEvent) => {

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
+import { MiniLmOnnxEmbedder } from "../../server/adapters/embedder/minilm-onnx.ts";
+import type { EmbedInput, Embedder } from "../../server/ports/embedder.ts";
+
+// The real ONNX embedder, with its query calls counted.
+const onnx = new MiniLmOnnxEmbedder({ passageWorkers: 1, fallback: "none" });
+const queries: string[] = [];
+const embedder: Embedder = {
+  model: onnx.model,
+  dimensions: onnx.dimensions,
+  ready: () => onnx.ready(),
+  embed: (input: EmbedInput) => {
+    if (input.kind === "query") queries.push(...input.texts);
+    return onnx.embed(input);
+  },
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({}, { embedder });
+  await onnx.ready();
+}, 60_000);
+afterAll(async () => {
+  onnx.close();
+  await ctx.close();
+});
+
+const origin = { origin: "https://docs.example.com" };
+async function search(siteId: string, body: Record<string, unknown>) {
+  const res = await ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body, headers: origin });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe("query embedding cache", () => {
+  test("a repeated query (up to case and spacing) is embedded once and finds the same results", async () => {
+    const { siteId } = await createPublicSite(ctx);
+    await addPages(ctx, siteId, docsPages, embedder);
+    queries.length = 0;
+    // Different limits, so the response cache does not answer the second search before the vector cache is asked.
+    const first = await search(siteId, { query: "how do I put nginx in front of the server", minScore: 0, limit: 5 });
+    const second = await search(siteId, { query: "  How do I put NGINX in front of  the server ", minScore: 0, limit: 4 });
+    expect(queries).toEqual(["how do I put nginx in front of the server"]);
+    expect(first.results[0].url).toBe("https://docs.example.com/guide/proxy");
+    expect(second.results.map((r: any) => r.url)).toEqual(first.results.slice(0, 4).map((r: any) => r.url));
+  }, 60_000);
+
+  test("a different query is embedded", async () => {
+    const { siteId } = await createPublicSite(ctx);
+    await addPages(ctx, siteId, docsPages, embedder);
+    queries.length = 0;
+    await search(siteId, { query: "installing on linux", minScore: 0 });
+    await search(siteId, { query: "how do I pay my invoice", minScore: 0 });
+    expect(queries).toEqual(["installing on linux", "how do I pay my invoice"]);
+  }, 60_000);
+});
