@@ -19,6 +19,13 @@ export const Limits = {
   queryMaxChars: 512,
   crawlMaxPagesDefault: 100,
   crawlMaxDepthDefault: 3,
+  /** Synonyms per site (issue 19): sets, terms per set, characters per term. */
+  synonymSetsPerSite: 500,
+  synonymTermsPerSet: 20,
+  synonymTermMaxChars: 100,
+  /** Completions answered by the suggest endpoint. */
+  suggestLimit: 8,
+  suggestQueryMaxChars: 100,
   /** Largest request body accepted at all: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
 } as const;
