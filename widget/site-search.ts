@@ -13,6 +13,7 @@ import { buildOptionGroups, flattenGroups, type OptionGroup, type OptionItem } f
 import { RecentSearches } from "./recent-searches.ts";
 import { renderAnswers, renderFollowUp } from "./render/answer-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
+import { renderDidYouMean } from "./render/did-you-mean.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
@@ -50,7 +51,8 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  * @csspart section - A matching section under its page.
  * @csspart section-path - Heading path of a section ("Guide › Install › Linux").
  * @csspart mark - A highlighted query term.
- * @csspart status - Loading, empty and error lines; also `error` and `empty`.
+ * @csspart status - Loading, empty and error lines, and "Did you mean"; also `error`, `empty` and `did-you-mean`.
+ * @csspart did-you-mean-button - The corrected query offered under "Did you mean"; a click searches it.
  * @csspart retry-button - Retries a failed search.
  * @csspart clear-recent - Clears recent searches.
  * @csspart answer - One question with its answer.
@@ -251,6 +253,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
         this.requestUpdate();
       },
       onRetry: () => this.#search.search(this.query, { immediate: true }),
+      didYouMean: renderDidYouMean(t, this.#search.state.response?.suggestion, (q) => this.#setQuery(q)),
     };
   }
 

@@ -7,6 +7,7 @@ export interface Translations {
   clear: string;
   loading: string;
   noResults: (query: string) => string;
+  didYouMean: string;
   resultCount: (count: number) => string;
   error: string;
   offline: string;
@@ -46,6 +47,7 @@ export const en: Translations = {
   clear: "Clear",
   loading: "Searching…",
   noResults: (query) => `No results for “${query}”`,
+  didYouMean: "Did you mean",
   resultCount: (count) => (count === 1 ? "1 result" : `${count} results`),
   error: "Search is unavailable right now.",
   offline: "You are offline.",
@@ -85,6 +87,7 @@ export const fr: Translations = {
   clear: "Effacer",
   loading: "Recherche…",
   noResults: (query) => `Aucun résultat pour « ${query} »`,
+  didYouMean: "Vouliez-vous dire",
   resultCount: (count) => (count <= 1 ? `${count} résultat` : `${count} résultats`),
   error: "La recherche est indisponible pour le moment.",
   offline: "Vous êtes hors ligne.",

@@ -22,6 +22,8 @@ export interface SearchViewModel {
   onHover(item: OptionItem): void;
   onClearRecent(): void;
   onRetry(): void;
+  /** "Did you mean …", when the server corrected a typo (render/did-you-mean.ts). */
+  didYouMean?: TemplateResult | typeof nothing;
 }
 
 export function renderCombobox(m: SearchViewModel): TemplateResult {
@@ -97,7 +99,7 @@ function renderOption(m: SearchViewModel, item: OptionItem): TemplateResult {
 export function renderResultsBody(m: SearchViewModel): TemplateResult {
   const hasOptions = m.groups.some((group) => group.items.length > 0);
   const recent = m.groups.some((group) => group.items.some((item) => item.kind === "recent"));
-  return html`${statusLine(m)}
+  return html`${m.didYouMean ?? nothing}${statusLine(m)}
     ${hasOptions
       ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results}>
           ${m.groups.map(

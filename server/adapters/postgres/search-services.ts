@@ -12,6 +12,8 @@ import { PgVectorStore } from "./pgvector-store.ts";
 import { SearchChunkStore } from "./search-chunk-store.ts";
 import { GroupStore } from "./group-store.ts";
 import { SiteVocabulary } from "./site-vocabulary.ts";
+import { CompletionStore } from "./completion-store.ts";
+import { SuggestService } from "../../search/suggest-service.ts";
 import { HybridSearch, type HybridSearchOptions } from "../../search/hybrid-search.ts";
 import { PublicSearchService, type SearchedEvent } from "../../search/public-search-service.ts";
 import { GroupService } from "../../groups/group-service.ts";
@@ -65,6 +67,7 @@ export async function createSearchServices(input: SearchServicesInput) {
     vectors,
     hybrid,
     publicSearch,
+    suggest: new SuggestService(new CompletionStore(database.db)),
     gate,
     groupStore,
     groups,
