@@ -14,6 +14,8 @@ import { RecentSearches } from "./recent-searches.ts";
 import { renderAnswers, renderFollowUp } from "./render/answer-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
 import { renderDidYouMean } from "./render/did-you-mean.ts";
+import { renderCompletions } from "./render/completions-view.ts";
+import { CompletionController } from "./controllers/completion-controller.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
@@ -53,6 +55,8 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  * @csspart mark - A highlighted query term.
  * @csspart status - Loading, empty and error lines, and "Did you mean"; also `error`, `empty` and `did-you-mean`.
  * @csspart did-you-mean-button - The corrected query offered under "Did you mean"; a click searches it.
+ * @csspart completions - Completions of the typed query, shown until its results arrive (or when it found nothing).
+ * @csspart completion - One completion; a click searches it.
  * @csspart retry-button - Retries a failed search.
  * @csspart clear-recent - Clears recent searches.
  * @csspart answer - One question with its answer.
@@ -104,6 +108,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
   #returnFocus: HTMLElement | undefined;
   #groups: OptionGroup[] = [];
 
+  readonly #completions = new CompletionController(this, () => this.#target);
   readonly #search = new SearchController(this, {
     fetchResults: (query, signal) => fetchSearch(this.#target, query, { limit: this.limit, minScore: this.minScore, filters: this.filters }, signal),
     cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
@@ -254,6 +259,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
       },
       onRetry: () => this.#search.search(this.query, { immediate: true }),
       didYouMean: renderDidYouMean(t, this.#search.state.response?.suggestion, (q) => this.#setQuery(q)),
+      completions: renderCompletions(t.completions, this.#search.state, this.#completions.query, this.#completions.completions, (q) => this.#setQuery(q)),
     };
   }
 
@@ -314,6 +320,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     this.#listbox.reset();
     this.#show();
     this.#search.search(value);
+    this.#completions.request(value);
     if (this.mode === "page") writePageQuery(value);
   }
 

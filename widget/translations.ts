@@ -8,6 +8,7 @@ export interface Translations {
   loading: string;
   noResults: (query: string) => string;
   didYouMean: string;
+  completions: string;
   resultCount: (count: number) => string;
   error: string;
   offline: string;
@@ -48,6 +49,7 @@ export const en: Translations = {
   loading: "Searching…",
   noResults: (query) => `No results for “${query}”`,
   didYouMean: "Did you mean",
+  completions: "Suggestions",
   resultCount: (count) => (count === 1 ? "1 result" : `${count} results`),
   error: "Search is unavailable right now.",
   offline: "You are offline.",
@@ -88,6 +90,7 @@ export const fr: Translations = {
   loading: "Recherche…",
   noResults: (query) => `Aucun résultat pour « ${query} »`,
   didYouMean: "Vouliez-vous dire",
+  completions: "Suggestions",
   resultCount: (count) => (count <= 1 ? `${count} résultat` : `${count} résultats`),
   error: "La recherche est indisponible pour le moment.",
   offline: "Vous êtes hors ligne.",
