@@ -74,6 +74,8 @@ export interface HybridSearchInput {
   /** Overrides for the relevance benchmark. */
   fusion?: FusionMethod;
   alpha?: number;
+  /** Relevance benchmark: false searches the words as typed, without typo correction. */
+  typoTolerance?: boolean;
   /** Relevance benchmark: ask one engine only ("lexical" also skips embedding the query). */
   only?: "lexical" | "vector";
 }
@@ -117,7 +119,7 @@ export class HybridSearch {
     const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
     const siteIds = [...settings.keys()];
     const synonyms = settingsList.flatMap((s) => s.synonyms ?? []);
-    const plan = await this.planner.plan({ siteIds, query: input.query, synonyms, signal: input.signal });
+    const plan = await this.planner.plan({ siteIds, query: input.query, synonyms, typoTolerance: input.typoTolerance, signal: input.signal });
     const evidence = queryEvidence(plan);
     const [lexical, semantic] = await Promise.all([
       input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),

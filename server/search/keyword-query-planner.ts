@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { allowedEdits } from "./edit-distance.ts";
 import { parseQuery, type ParsedQuery } from "./parse-query.ts";
 import { synonymAlternatives } from "./synonym-expansion.ts";
-import { correctWord } from "./typo-correction.ts";
+import { correctWord, type Correction } from "./typo-correction.ts";
 
 export interface KeywordPlan {
   parsed: ParsedQuery;
@@ -24,9 +24,9 @@ export class KeywordQueryPlanner {
     private readonly log: Logger,
   ) {}
 
-  async plan(input: { siteIds: string[]; query: string; synonyms: readonly Synonym[]; signal?: AbortSignal }): Promise<KeywordPlan> {
+  async plan(input: { siteIds: string[]; query: string; synonyms: readonly Synonym[]; typoTolerance?: boolean; signal?: AbortSignal }): Promise<KeywordPlan> {
     const parsed = parseQuery(input.query);
-    const corrections = await this.corrections(input.siteIds, parsed.words, input.signal);
+    const corrections: Map<string, Correction> = input.typoTolerance === false ? new Map() : await this.corrections(input.siteIds, parsed.words, input.signal);
     const synonyms = synonymAlternatives(parsed.words, input.synonyms);
     const words = parsed.words.map((w) => {
       const corrected = corrections.get(w)?.alternatives ?? [];
