@@ -2,7 +2,8 @@
 // vectors from the embedding queue, and every test query runs through hybrid search as lexical only, vectors only
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
-//        [--no-cache] [--no-reference] [--split test|train] [--int8]. PGlite in memory by default; PostgreSQL with DATABASE_URL.
+//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos].
+//        Unless --no-typos, the queries also run with one word each corrupted (seeded), with typo tolerance on and off. PGlite in memory by default; PostgreSQL with DATABASE_URL.
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { defaultSearchOptions, type HybridSearchInput } from "../server/search/h
 import { loadBeir, pickDocs } from "./beir-dataset.ts";
 import { cacheFilePath, saveEmbeddingCache, seedEmbeddingCache } from "./embedding-cache-file.ts";
 import { mean, mrrAt, ndcgAt, percentile, recallAt } from "./ir-metrics.ts";
+import { typoQueries } from "./typo-queries.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     "no-reference": { type: "boolean", default: false },
     // "train" tunes (e.g. --alphas) on SciFact's 809 training queries, so the test queries stay unseen.
     split: { type: "string", default: "test" },
+    "no-typos": { type: "boolean", default: false },
   },
 });
 const dataset = resolve(args.dataset!);
@@ -117,7 +120,7 @@ if (services.embeddingQueue && counts!.pending > 0) {
 }
 if (cacheFile) log(`embedding cache: saved ${await saveEmbeddingCache(db, embedder!.model, cacheFile)} vectors`);
 
-type Mode = { name: string; input: Partial<HybridSearchInput> };
+type Mode = { name: string; input: Partial<HybridSearchInput>; typos?: boolean };
 // One engine alone is ordered by that engine's own rank (RRF over a single list): its calibrated score is clipped.
 const modes: Mode[] = lexicalOnly
   ? [{ name: "lexical", input: { only: "lexical", fusion: "rrf" } }]
@@ -128,6 +131,16 @@ const modes: Mode[] = lexicalOnly
       { name: "hybrid rrf k=60", input: { fusion: "rrf" } },
       ...args.alphas!.split(",").filter(Boolean).filter((a) => Number(a) !== defaultSearchOptions.alpha).map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
     ];
+// The typo'd queries, searched as typed (before issue 19) and with typo tolerance (after); the clean ones above have it on.
+if (!args["no-typos"]) {
+  const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
+  for (const m of base) {
+    modes.push({ name: `${m.name}, typo'd, as typed`, input: { ...m.input, typoTolerance: false }, typos: true });
+    modes.push({ name: `${m.name}, typo'd, typo tolerance`, input: m.input, typos: true });
+  }
+  modes.push({ name: "lexical, clean, as typed", input: { only: "lexical", fusion: "rrf", typoTolerance: false } });
+}
+const typoed = typoQueries(data.queries, Number(args.seed));
 
 const search = (query: string, mode: Mode) => services.search.hybrid.search({ siteIds: [site.id], query, limit: LIMIT, minScore: 0, ...mode.input });
 for (const mode of modes) for (const q of data.queries.slice(0, 10)) await search(q.text, mode);
@@ -135,7 +148,7 @@ for (const mode of modes) for (const q of data.queries.slice(0, 10)) await searc
 const results = [];
 for (const mode of modes) {
   const nd: number[] = [], rc: number[] = [], mrr: number[] = [], ms: number[] = [], server: number[] = [];
-  for (const q of data.queries) {
+  for (const q of mode.typos ? typoed : data.queries) {
     const started = performance.now();
     const found = await search(q.text, mode);
     ms.push(performance.now() - started);

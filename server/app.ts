@@ -41,6 +41,7 @@ import { createSearchServices, type SearchServices } from "./adapters/postgres/s
 import { createEmbedderFromConfig } from "./adapters/embedder/create-embedder.ts";
 import type { Embedder } from "./ports/embedder.ts";
 import { publicGroupSearchRoutes, publicSearchRoutes } from "./routes/public-search.ts";
+import { publicSuggestRoutes } from "./routes/public-suggest.ts";
 import { groupRoutes } from "./routes/groups.ts";
 import type { MetadataExtractor } from "./ports/metadata-extractor.ts";
 import { AnthropicMetadataExtractor } from "./adapters/anthropic/metadata-extractor.ts";
@@ -300,6 +301,7 @@ export function createApp(services: Services) {
     .use(usageRoutes({ usage: services.analytics.usage, auth }))
     .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))
     .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
+    .use(publicSuggestRoutes({ gate: services.search.gate, suggest: services.search.suggest, trustProxy: services.config.trustProxy }))
     .use(
       publicGroupSearchRoutes({
         gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy,

@@ -4,6 +4,8 @@ export * from "./limits.ts";
 export * from "./sites.ts";
 export * from "./pages.ts";
 export * from "./search.ts";
+export * from "./synonyms.ts";
+export * from "./suggest.ts";
 export * from "./chat.ts";
 export * from "./crawl.ts";
 export * from "./groups.ts";

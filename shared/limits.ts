@@ -24,6 +24,13 @@ export const Limits = {
   feedbackReasonMaxChars: 1000,
   crawlMaxPagesDefault: 100,
   crawlMaxDepthDefault: 3,
+  /** Synonyms per site (issue 19): sets, terms per set, characters per term. */
+  synonymSetsPerSite: 500,
+  synonymTermsPerSet: 20,
+  synonymTermMaxChars: 100,
+  /** Completions answered by the suggest endpoint. */
+  suggestLimit: 8,
+  suggestQueryMaxChars: 100,
   /** RE2 program size (instructions) of one tenant URL pattern: a 500-character glob fits, a `[\s\S]{1000}` does not. */
   urlPatternProgramSize: 600,
   /** RE2 program size of all a site's URL boosts together, which every search runs over its candidate pages. */

@@ -1,6 +1,7 @@
 // Site resource: configuration objects, create/update bodies and the site record.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { Synonyms } from "./synonyms.ts";
 
 /** A bare domain (example.com) or a wildcard-subdomain form (*.example.com); ports allowed, no scheme or path. */
 export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:[0-9]{1,5})?$";
@@ -100,6 +101,7 @@ export const UpdateSiteBody = Type.Object(
     metadataSchema: Type.Optional(Type.Array(MetadataField, { maxItems: 50 })),
     tagBoosts: Type.Optional(Type.Array(TagBoost, { maxItems: 200 })),
     urlBoosts: Type.Optional(Type.Array(UrlBoost, { maxItems: 200 })),
+    synonyms: Type.Optional(Synonyms),
   },
   { additionalProperties: false },
 );
@@ -129,6 +131,7 @@ export const SiteDetail = Type.Composite([
     metadataSchema: Type.Array(MetadataField),
     tagBoosts: Type.Array(TagBoost),
     urlBoosts: Type.Array(UrlBoost),
+    synonyms: Type.Optional(Synonyms),
     updatedAt: Type.Integer(),
     stats: Type.Object({
       pageCount: Type.Integer(),

@@ -63,6 +63,7 @@ export const siteSearchStyles = css`
 
   .popover { position: fixed; top: 0; left: 0; z-index: var(--site-search-z-index); width: min(var(--site-search-width), calc(100vw - 16px)); overflow: auto; background: var(--site-search-bg); border: 1px solid var(--site-search-border); border-radius: var(--site-search-radius); box-shadow: var(--site-search-shadow); padding: 6px; }
   .status { padding: 10px 12px; color: var(--site-search-muted); }
+  .completions { display: flex; flex-wrap: wrap; gap: 4px; padding: 4px 8px; }
   .status[data-kind="error"] { color: var(--site-search-text); }
   .listbox { display: flex; flex-direction: column; gap: 2px; }
   .group-label { font-size: 12px; font-weight: 600; color: var(--site-search-muted); padding: 6px 12px 2px; text-transform: uppercase; letter-spacing: 0.04em; }

@@ -15,6 +15,9 @@ import { RecentSearches } from "./recent-searches.ts";
 import { renderFollowUp } from "./render/follow-up-view.ts";
 import { PAGE_SIZE, pageOf, renderPagination, renderResultCount } from "./render/pagination-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
+import { renderDidYouMean } from "./render/did-you-mean.ts";
+import { renderCompletions } from "./render/completions-view.ts";
+import { CompletionController } from "./controllers/completion-controller.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
@@ -51,7 +54,10 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  * @csspart section - A matching section under its page.
  * @csspart section-path - Heading path of a section ("Guide › Install › Linux").
  * @csspart mark - A highlighted query term.
- * @csspart status - Loading, empty and error lines; also `error` and `empty`.
+ * @csspart status - Loading, empty and error lines, and "Did you mean"; also `error`, `empty` and `did-you-mean`.
+ * @csspart did-you-mean-button - The corrected query offered under "Did you mean"; a click searches it.
+ * @csspart completions - Completions of the typed query, shown until its results arrive (or when it found nothing).
+ * @csspart completion - One completion; a click searches it.
  * @csspart retry-button - Retries a failed search.
  * @csspart clear-recent - Clears recent searches.
  * @csspart answer - One question with its answer.
@@ -111,6 +117,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
   #returnFocus: HTMLElement | undefined;
   #groups: OptionGroup[] = [];
 
+  readonly #completions = new CompletionController(this, () => this.#target);
   readonly #search = new SearchController(this, {
     // The results page asks for more at once and shows them a page at a time: the API has no offset.
     fetchResults: (query, signal) =>
@@ -266,6 +273,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
       recentEnabled: this.#recent.enabled,
       onToggleRecent: (on) => this.#changeRecent((r) => (r.enabled = on)),
       onToggleFavourite: (query) => this.#changeRecent((r) => r.toggleFavourite(query)),
+      didYouMean: renderDidYouMean(t, this.#search.state.response?.suggestion, (q) => this.#setQuery(q)),
+      completions: renderCompletions(t.completions, this.#search.state, this.#completions.query, this.#completions.completions, (q) => this.#setQuery(q)),
     };
   }
 
@@ -340,6 +349,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     this.#listbox.reset();
     this.#show();
     this.#search.search(value);
+    this.#completions.request(value);
     if (this.mode === "page") writePageQuery(value);
   }
 

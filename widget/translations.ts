@@ -8,6 +8,8 @@ export interface Translations {
   clear: string;
   loading: string;
   noResults: (query: string) => string;
+  didYouMean: string;
+  completions: string;
   resultCount: (count: number) => string;
   error: string;
   offline: string;
@@ -66,6 +68,8 @@ export const en: Translations = {
   clear: "Clear",
   loading: "Searching…",
   noResults: (query) => `No results for “${query}”`,
+  didYouMean: "Did you mean",
+  completions: "Suggestions",
   resultCount: (count) => (count === 1 ? "1 result" : `${count} results`),
   error: "Search is unavailable right now.",
   offline: "You are offline.",
@@ -124,6 +128,8 @@ export const fr: Translations = {
   clear: "Effacer",
   loading: "Recherche…",
   noResults: (query) => `Aucun résultat pour « ${query} »`,
+  didYouMean: "Vouliez-vous dire",
+  completions: "Suggestions",
   resultCount: (count) => (count <= 1 ? `${count} résultat` : `${count} résultats`),
   error: "La recherche est indisponible pour le moment.",
   offline: "Vous êtes hors ligne.",

@@ -100,8 +100,8 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
     feature === "search" ? (site?.rateLimits.searchPerMinute ?? Limits.publicSearchPerMinutePerIp) : (site?.rateLimits.chatPerMinute ?? Limits.publicChatPerMinutePerIp);
 
   /** Applies the feature's per-IP limit and the optional cross-feature one; headers show the tightest. */
-  async function limit(scope: string, ip: string, site: PublicSite | null, feature: PublicFeature, headers: Record<string, string>) {
-    await deps.limiter.check(`public-${feature}:${scope}:${ip}`, perMinute(site, feature), headers, `${feature} requests`);
+  async function limit(scope: string, ip: string, site: PublicSite | null, feature: PublicFeature, headers: Record<string, string>, counter?: string) {
+    await deps.limiter.check(`public-${counter ?? feature}:${scope}:${ip}`, perMinute(site, feature), headers, `${counter ?? feature} requests`);
     // One key for both features, so the cap covers search and chat together.
     if (site?.rateLimits.perIpPerMinute) await deps.limiter.check(`public-ip:${site.id}:${ip}`, site.rateLimits.perIpPerMinute, headers, "requests");
   }
@@ -111,11 +111,15 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
      * Admits a request to one site's public feature or throws 404/403/429. CORS and X-RateLimit headers go into
      * `headers` first, so error responses carry them too and the widget can read the error.
      */
-    async admitSite(input: { siteId: string; feature: PublicFeature; request: Request; ip: string; headers: Record<string, string> }): Promise<S> {
+    async admitSite(input: {
+      siteId: string; feature: PublicFeature; request: Request; ip: string; headers: Record<string, string>;
+      /** A counter of its own at the feature's rate (completions while typing must not use up the visitor's searches). */
+      counter?: string;
+    }): Promise<S> {
       const origin = callerOrigin(input.request);
       setCorsHeaders(input.headers, origin);
       const site = await deps.sites.getById(input.siteId);
-      await limit(input.siteId, input.ip, site, input.feature, input.headers);
+      await limit(input.siteId, input.ip, site, input.feature, input.headers, input.counter);
       if (!site) throw notFound("Site");
       if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
       if (!originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed(input.headers);

@@ -10,9 +10,21 @@ export interface LexicalChunk {
   tags: string[];
 }
 
+/** A query as the search planned it: typo corrections and synonyms added, phrases and exclusions parsed. */
+export interface LexicalTerms {
+  /** Each entry is one query word followed by its alternatives (corrections, synonyms); any of them may match. */
+  words: string[][];
+  /** Every phrase must occur, its words in order. */
+  phrases: string[][];
+  /** A chunk containing any of these words is left out. */
+  excluded: string[];
+}
+
 export interface LexicalSearchInput {
   siteIds: string[];
   query: string;
+  /** When given, the engine searches these rather than the words of `query`. */
+  terms?: LexicalTerms;
   limit: number;
   signal?: AbortSignal;
 }

@@ -72,3 +72,19 @@ describe("boosts", () => {
     expect(applyBoost(0.5, 0.5)).toBeCloseTo(1 / 3);
   });
 });
+
+describe("coverage as lexical evidence", () => {
+  const o = { method: "convex" as const, alpha: 0.3, scoreAlpha: 0.5, rrfK: 60, calibration: c };
+  test("a chunk holding every query word scores 0.5 without a vector even when BM25's IDF is near zero", () => {
+    const [fused] = fuse([signal({ lexical: 0.05, lexicalRank: 1, coverage: 1 })], o);
+    expect(fused!.score).toBe(0.5);
+  });
+  test("holding one word of four stays far below the default minScore", () => {
+    const [fused] = fuse([signal({ lexical: 0.05, lexicalRank: 1, coverage: 0.25 })], o);
+    expect(fused!.score).toBeLessThan(0.1);
+  });
+  test("ordering ignores coverage: it stays BM25's", () => {
+    const fused = fuse([signal({ chunkId: "a", lexical: 1, coverage: 1 }), signal({ chunkId: "b", lexical: 2, coverage: 0.5 })], o);
+    expect(fused.map((f) => f.chunkId)).toEqual(["b", "a"]);
+  });
+});

@@ -44,6 +44,8 @@ export function vectorRelevance(similarity: number, c: Calibration): number {
 
 export interface ChunkSignals {
   chunkId: string;
+  /** Share of the query's words the chunk contains (0-1); absent when not measured. */
+  coverage?: number;
   /** Raw lexical score, or null when the lexical engine did not return the chunk. */
   lexical: number | null;
   /** Exact cosine similarity to the query, or null when the chunk has no vector yet or the query could not be embedded. */
@@ -75,11 +77,21 @@ export interface FusionOptions {
 }
 
 /**
+ * Lexical evidence that needs no corpus statistics. BM25's IDF falls to nearly zero for a word every page contains
+ * (a new site of similar pages: 12 pages scored 0.02), so a chunk holding all the query's words is rated 0.5 on
+ * that alone; holding half of them, 0.125. Used for the reported score only, so ordering stays BM25's.
+ */
+export function coverageRelevance(coverage: number | undefined): number {
+  return coverage === undefined ? 0 : 0.5 * coverage * coverage;
+}
+
+/**
  * Convex: alpha·vector + (1-alpha)·lexical. A chunk without a vector (not embedded yet, or the embedder is
  * down) is scored on its lexical relevance alone, so it is neither lost nor halved.
  */
-export function calibratedScore(s: ChunkSignals, o: Pick<FusionOptions, "alpha" | "calibration">): number {
-  const lexical = s.lexical === null ? 0 : lexicalRelevance(s.lexical, o.calibration);
+export function calibratedScore(s: ChunkSignals, o: Pick<FusionOptions, "alpha" | "calibration">, withCoverage = false): number {
+  const bm25 = s.lexical === null ? 0 : lexicalRelevance(s.lexical, o.calibration);
+  const lexical = withCoverage ? Math.max(bm25, coverageRelevance(s.coverage)) : bm25;
   if (s.similarity === null) return lexical;
   return o.alpha * vectorRelevance(s.similarity, o.calibration) + (1 - o.alpha) * lexical;
 }
@@ -92,8 +104,8 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
   return signals
     .map((s) => {
-      const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration });
-      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : o.alpha === o.scoreAlpha ? score : calibratedScore(s, o);
+      const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration }, true);
+      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(s, o);
       return { chunkId: s.chunkId, score, rankScore };
     })
     .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);

@@ -5,6 +5,8 @@ import type { MetadataField } from "../../shared/sites.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { LexicalHit, LexicalIndex } from "../ports/lexical-index.ts";
 import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
+import type { Vocabulary } from "../ports/vocabulary.ts";
+import type { Synonym } from "../../shared/synonyms.ts";
 import type { Logger } from "../logger.ts";
 import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
@@ -14,10 +16,14 @@ import { QueryVectorCache } from "./query-vector-cache.ts";
 import { makeSnippet } from "./snippet.ts";
 import { distinctSnippets } from "./distinct-snippets.ts";
 import { queryStems } from "./stem.ts";
+import { KeywordQueryPlanner, type KeywordPlan } from "./keyword-query-planner.ts";
+import { judgeChunk, queryEvidence, type QueryEvidence } from "./chunk-evidence.ts";
+import { raceAbort } from "./race-abort.ts";
 
 export interface SearchSiteSettings extends BoostRules {
   id: string;
   metadataSchema: MetadataField[];
+  synonyms?: Synonym[];
 }
 
 export interface HybridSearchDeps {
@@ -26,6 +32,8 @@ export interface HybridSearchDeps {
   vectors: VectorStore | null;
   embedder: Embedder | null;
   chunks: SearchChunkSource;
+  /** The sites' own words, for typo correction; without it queries are searched as typed. */
+  vocabulary?: Vocabulary | null;
   siteSettings(siteIds: string[]): Promise<SearchSiteSettings[]>;
   log: Logger;
 }
@@ -71,6 +79,8 @@ export interface HybridSearchInput {
   /** Overrides for the relevance benchmark. */
   fusion?: FusionMethod;
   alpha?: number;
+  /** Relevance benchmark: false searches the words as typed, without typo correction. */
+  typoTolerance?: boolean;
   /** Relevance benchmark: ask one engine only ("lexical" also skips embedding the query). */
   only?: "lexical" | "vector";
 }
@@ -91,6 +101,7 @@ interface Scored {
 export class HybridSearch {
   private readonly options: HybridSearchOptions;
   private readonly queryVectors: QueryVectorCache;
+  private readonly planner: KeywordQueryPlanner;
 
   constructor(
     private readonly deps: HybridSearchDeps,
@@ -98,6 +109,7 @@ export class HybridSearch {
   ) {
     this.options = { ...defaultSearchOptions, ...options };
     this.queryVectors = new QueryVectorCache(this.options.queryVectorCacheEntries);
+    this.planner = new KeywordQueryPlanner(deps.vocabulary ?? null, deps.log);
   }
 
   get engine(): string {
@@ -113,14 +125,19 @@ export class HybridSearch {
     const pageFilter = compileFilters(input.filters, schemas);
     const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
     const siteIds = [...settings.keys()];
+    const synonyms = settingsList.flatMap((s) => s.synonyms ?? []);
+    const plan = await this.planner.plan({ siteIds, query: input.query, synonyms, typoTolerance: input.typoTolerance, signal: input.signal });
+    const evidence = queryEvidence(plan);
     const [lexical, semantic] = await Promise.all([
-      input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, limit),
-      input.only === "lexical" ? { hits: [] as VectorHit[], vector: null, embedMs: 0, ms: 0 } : this.vectorHits(siteIds, input, limit),
+      input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),
+      input.only === "lexical" || evidence.groups.length === 0
+        ? { hits: [] as VectorHit[], vector: null, embedMs: 0, ms: 0 }
+        : this.vectorHits(siteIds, input, plan.semanticQuery, limit),
     ]);
     if (lexical.failed && semantic.vector === null) throw lexical.error;
     const candidates = [...new Set([...lexical.hits.map((h) => h.chunkId), ...semantic.hits.map((h) => h.chunkId)])];
     const chunks = await this.deps.chunks.load({ chunkIds: candidates, vector: semantic.vector, signal: input.signal });
-    const scored = this.score(chunks, lexical.hits, semantic.hits, input);
+    const scored = this.score(chunks, lexical.hits, semantic.hits, input, evidence);
     // Pages in order of their best chunk; a page's chunks stay in score order for its sections.
     const pages = new Map<string, Scored[]>();
     for (const s of scored) {
@@ -129,7 +146,7 @@ export class HybridSearch {
       if (list) list.push(s);
       else pages.set(s.chunk.pageId, [s]);
     }
-    const stems = queryStems(input.query);
+    const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);
     const lists = [...pages.values()];
     const factors = await boostFactors(lists.map((list) => ({ ...list[0]!.chunk, rules: settings.get(list[0]!.chunk.siteId) })));
     const ranked = lists
@@ -143,6 +160,7 @@ export class HybridSearch {
     const results = ranked.slice(0, input.limit).map((p) => this.result(p.list, p.score, stems, input.minScore));
     return {
       query: input.query,
+      ...(plan.suggestion ? { suggestion: plan.suggestion } : {}),
       results,
       totalResults: ranked.length,
       timingMs: Math.round(performance.now() - started),
@@ -152,12 +170,15 @@ export class HybridSearch {
     };
   }
 
-  private score(chunks: SearchChunk[], lexical: LexicalHit[], semantic: VectorHit[], input: HybridSearchInput): Scored[] {
+  private score(chunks: SearchChunk[], lexical: LexicalHit[], semantic: VectorHit[], input: HybridSearchInput, evidence: QueryEvidence): Scored[] {
     const lexicalById = new Map(lexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
     const vectorRank = new Map(semantic.map((h, i) => [h.chunkId, i + 1]));
     const byId = new Map(chunks.map((c) => [c.chunkId, c]));
-    const signals: ChunkSignals[] = chunks.map((c) => ({
+    // Phrases and exclusions bind vector hits too; the engines already applied them to their own.
+    const judged = chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })).filter((j) => j.verdict.admitted);
+    const signals: ChunkSignals[] = judged.map(({ c, verdict }) => ({
       chunkId: c.chunkId,
+      coverage: verdict.coverage,
       lexical: lexicalById.get(c.chunkId)?.score ?? null,
       lexicalRank: lexicalById.get(c.chunkId)?.rank ?? null,
       similarity: c.similarity,
@@ -170,7 +191,7 @@ export class HybridSearch {
       rrfK: this.options.rrfK,
       calibration: {
         ...defaultCalibration,
-        lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[this.deps.lexical.engine] ?? defaultCalibration.lexicalHalf, queryStems(input.query).size),
+        lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[this.deps.lexical.engine] ?? defaultCalibration.lexicalHalf, evidence.groups.length),
       },
     };
     return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore }));
@@ -207,9 +228,10 @@ export class HybridSearch {
     };
   }
 
-  private async lexicalHits(siteIds: string[], input: HybridSearchInput, limit: number) {
+  private async lexicalHits(siteIds: string[], input: HybridSearchInput, plan: KeywordPlan, limit: number) {
     try {
-      return { ...(await this.deps.lexical.search({ siteIds, query: input.query, limit, signal: input.signal })), failed: false, error: null as unknown };
+      const found = await this.deps.lexical.search({ siteIds, query: input.query, terms: plan.terms, limit, signal: input.signal });
+      return { ...found, failed: false, error: null as unknown };
     } catch (error) {
       if (input.signal?.aborted) throw error;
       // Vector results alone are better than an error; an outage of both engines still fails below.
@@ -218,7 +240,7 @@ export class HybridSearch {
     }
   }
 
-  private async vectorHits(siteIds: string[], input: HybridSearchInput, limit: number): Promise<{ hits: VectorHit[]; vector: number[] | null; embedMs: number; ms: number }> {
+  private async vectorHits(siteIds: string[], input: HybridSearchInput, text: string, limit: number): Promise<{ hits: VectorHit[]; vector: number[] | null; embedMs: number; ms: number }> {
     const { embedder, vectors } = this.deps;
     const none = { hits: [], vector: null, embedMs: 0, ms: 0 };
     if (!embedder || !vectors) return none;
@@ -227,7 +249,7 @@ export class HybridSearch {
     let vector: number[];
     let embedMs = 0;
     try {
-      ({ vector, embedMs } = await this.queryVector(embedder, input.query, signal));
+      ({ vector, embedMs } = await this.queryVector(embedder, text, signal));
     } catch (error) {
       if (input.signal?.aborted) throw error;
       this.deps.log.warn("query embedding failed or timed out; searching keywords only", { error, timeoutMs: this.options.embedTimeoutMs });
@@ -254,22 +276,3 @@ export class HybridSearch {
 }
 
 const round = (n: number) => Math.round(n * 10000) / 10000;
-
-/** Embedders may ignore the signal while busy; the search must not wait past its timeout anyway. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e);
-      },
-    );
-  });
-}

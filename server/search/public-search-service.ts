@@ -66,6 +66,7 @@ export class PublicSearchService {
     const found = await this.search.search({ siteIds: request.siteIds, query, limit, minScore, filters: request.filters, signal: request.signal });
     const response: SearchResponse = {
       query,
+      ...(found.suggestion ? { suggestion: found.suggestion } : {}),
       results: found.results.map(({ siteId, ...rest }) => (request.withSiteIds ? { ...rest, siteId } : rest)),
       totalResults: found.totalResults,
       timingMs: found.timingMs,

@@ -22,7 +22,7 @@ export function stem(word: string): string {
   return w.length > 3 && w.endsWith("e") ? w.slice(0, -1) : w;
 }
 
-const stopWords = new Set(
+export const stopWords = new Set(
   "a an and are as at be but by for from how i in is it of on or that the this to was what when where which who why will with you your do does can".split(" "),
 );
 

@@ -30,6 +30,7 @@ export function siteDetail(row: SiteRow, stats: SiteStats): SiteDetail {
     metadataSchema: row.metadataSchema,
     tagBoosts: row.tagBoosts,
     urlBoosts: row.urlBoosts,
+    synonyms: row.synonyms,
     updatedAt: unixSeconds(row.updatedAt),
     stats,
   };

@@ -32,6 +32,19 @@ export function describeLexicalBehaviour(name: string, index: () => Elasticsearc
       expect(hits[0]!.score).toBeGreaterThan(0);
     });
 
+    test("honours planned terms: a correction finds the word, a phrase must occur, an excluded word must not", async () => {
+      const siteId = site();
+      const a = chunk({ siteId, pageId: "p1", text: "Name based virtual hosting." });
+      const b = chunk({ siteId, pageId: "p2", text: "Based on the name of the virtual host." });
+      const c = chunk({ siteId, pageId: "p3", text: "Name based virtual hosting with SSL." });
+      await index().upsertChunks([a, b, c]);
+      const terms = { words: [["virtaul", "virtual"]], phrases: [["name", "based"]], excluded: ["ssl"] };
+      const { hits } = await index().search({ siteIds: [siteId], query: 'virtaul "name based" -ssl', terms, limit: 5 });
+      expect(hits.map((h) => h.chunkId)).toEqual([a.chunkId]);
+      const loose = await index().search({ siteIds: [siteId], query: "virtaul", terms: { words: [["virtaul", "virtual"]], phrases: [], excluded: [] }, limit: 5 });
+      expect(loose.hits.length).toBe(3);
+    });
+
     test("ranks a title match above a body match", async () => {
       const siteId = site();
       const inTitle = chunk({ siteId, pageId: "p1", title: "Billing", text: "Invoices are sent monthly by email." });

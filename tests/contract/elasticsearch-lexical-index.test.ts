@@ -100,6 +100,17 @@ describe("Elasticsearch lexical index", () => {
       });
     });
 
+    test("sends planned terms as ranked words, required phrase matches and excluded words", async () => {
+      const index = adapter();
+      await index.ensureIndex();
+      const terms = { words: [["virtaul", "virtual"]], phrases: [["name", "based"]], excluded: ["ssl"] };
+      await index.search({ siteIds: ["s"], query: 'virtaul "name based" -ssl', terms, limit: 5 });
+      const body = sent("/site-search-test-chunks/_search").at(-1)!.body as any;
+      expect(body.query.bool.must[0].multi_match.query).toBe("virtaul virtual name based");
+      expect(body.query.bool.must[1].multi_match).toMatchObject({ query: "name based", type: "phrase" });
+      expect(body.query.bool.must_not[0].multi_match.query).toBe("ssl");
+    });
+
     test("returns chunk ids with the engine's raw scores, best first", async () => {
       const index = adapter();
       await index.ensureIndex();

@@ -29,6 +29,10 @@ export interface SearchViewModel {
   recentEnabled: boolean;
   onToggleRecent(on: boolean): void;
   onToggleFavourite(query: string): void;
+  /** "Did you mean …", when the server corrected a typo (render/did-you-mean.ts). */
+  didYouMean?: TemplateResult | typeof nothing;
+  /** Completions while the results are on their way (render/completions-view.ts). */
+  completions?: TemplateResult | typeof nothing;
 }
 
 export function renderCombobox(m: SearchViewModel): TemplateResult {
@@ -117,7 +121,7 @@ function renderOption(m: SearchViewModel, item: OptionItem): TemplateResult {
 export function renderResultsBody(m: SearchViewModel): TemplateResult {
   const hasOptions = m.groups.some((group) => group.items.length > 0);
   const recent = m.groups.some((group) => group.items.some((item) => item.kind === "recent" && !item.favourite));
-  return html`${statusLine(m)}
+  return html`${m.didYouMean ?? nothing}${statusLine(m)}${m.completions ?? nothing}
     ${hasOptions
       ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results}>
           ${m.groups.map(

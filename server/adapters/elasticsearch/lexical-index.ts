@@ -53,8 +53,9 @@ export class ElasticsearchLexicalIndex implements LexicalIndex {
    */
   async search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
     const started = performance.now();
-    const query = input.query.trim();
-    if (query === "" || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
+    const terms = plainTerms(input);
+    if (terms.any.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
+    const match = (query: string, type: "best_fields" | "phrase") => ({ multi_match: { query, fields: SEARCH_FIELDS, type, tie_breaker: TIE_BREAKER } });
     try {
       const response = await this.client.search(
         {
@@ -63,8 +64,12 @@ export class ElasticsearchLexicalIndex implements LexicalIndex {
           _source: false,
           track_total_hits: false,
           query: {
+            // Words (with their typo corrections and synonyms) rank; phrases must occur; excluded words must not.
             bool: {
-              must: { multi_match: { query, fields: SEARCH_FIELDS, type: "best_fields", tie_breaker: TIE_BREAKER } },
+              must: terms.phrases.length === 0
+                ? match(terms.any.join(" "), "best_fields")
+                : [match(terms.any.join(" "), "best_fields"), ...terms.phrases.map((p) => match(p.join(" "), "phrase"))],
+              ...(terms.excluded.length > 0 ? { must_not: [match(terms.excluded.join(" "), "best_fields")] } : {}),
               filter: [{ terms: { site_id: input.siteIds } }],
             },
           },
@@ -174,4 +179,14 @@ function toDocument(c: IndexableChunk): ChunkDocument {
 
 function errorType(error: unknown): string | undefined {
   return (error as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
+}
+
+/** The planned terms, or the query's words as before; Elasticsearch analyses the text itself, so no escaping is needed. */
+function plainTerms(input: LexicalSearchInput): { any: string[]; phrases: string[][]; excluded: string[] } {
+  if (!input.terms) {
+    const query = input.query.trim();
+    return { any: query === "" ? [] : [query], phrases: [], excluded: [] };
+  }
+  const phrases = input.terms.phrases.filter((p) => p.length > 0);
+  return { any: [...new Set([...input.terms.words.flat(), ...phrases.flat()])], phrases, excluded: input.terms.excluded };
 }

@@ -26,15 +26,16 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
 }
 
 async function openPglite(dataDir: string) {
-  const [{ PGlite }, { vector }, { pg_textsearch }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { vector }, { pg_textsearch }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite-pgvector"),
     import("@electric-sql/pglite-pg_textsearch"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ ...(dataDir === "memory://" ? {} : { dataDir }), extensions: { vector, pg_textsearch } });
+  const client = new PGlite({ ...(dataDir === "memory://" ? {} : { dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,

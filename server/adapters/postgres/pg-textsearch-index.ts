@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
 import { rows, type Db } from "./database.ts";
-import { queryWords } from "./query-terms.ts";
+import { constraintTsquery, safeTerms } from "./query-terms.ts";
 
 export const BM25_INDEX = "chunks_search_text_bm25_idx";
 
@@ -23,14 +23,17 @@ export class PgTextsearchIndex implements LexicalIndex {
    */
   async search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
     const started = performance.now();
-    const words = queryWords(input.query);
-    if (words.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
-    const query = words.join(" ");
+    const terms = safeTerms(input);
+    if (terms.any.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
+    const query = terms.any.join(" ");
+    // bm25query has no phrase or NOT syntax, so phrases and exclusions filter through a tsvector parsed per candidate.
+    const constraint = constraintTsquery(terms);
+    const must = constraint ? sql` AND to_tsvector('english', search_text) @@ to_tsquery('english', ${constraint})` : sql``;
     const found = await rows<{ id: string; score: number }>(
       this.db,
       sql`SELECT id, search_text <@> to_bm25query(${query}, ${BM25_INDEX}) AS score
           FROM chunks
-          WHERE site_id = ANY(${sql.param(input.siteIds)}::text[])
+          WHERE site_id = ANY(${sql.param(input.siteIds)}::text[])${must}
           ORDER BY search_text <@> to_bm25query(${query}, ${BM25_INDEX})
           LIMIT ${input.limit}`,
     );

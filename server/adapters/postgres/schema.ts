@@ -4,6 +4,7 @@ import {
   bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { CrawlerConfig, MetadataField, PublicAccess, RateLimits, TagBoost, UrlBoost } from "../../../shared/sites.ts";
+import type { Synonym } from "../../../shared/synonyms.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -62,6 +63,7 @@ export const sites = pgTable(
     metadataSchema: jsonb("metadata_schema").$type<MetadataField[]>().notNull().default([]),
     tagBoosts: jsonb("tag_boosts").$type<TagBoost[]>().notNull().default([]),
     urlBoosts: jsonb("url_boosts").$type<UrlBoost[]>().notNull().default([]),
+    synonyms: jsonb("synonyms").$type<Synonym[]>().notNull().default([]),
     pageCount: integer("page_count").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -409,3 +411,13 @@ export const oneTimeTokens = pgTable("one_time_tokens", {
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
 });
+/** Every word of a site's chunks with how many chunks contain it; kept by triggers on chunks (migration 0009), read for typo correction. */
+export const siteTerms = pgTable(
+  "site_terms",
+  {
+    siteId: text("site_id").notNull(),
+    term: text("term").notNull(),
+    chunks: integer("chunks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.term] })],
+);

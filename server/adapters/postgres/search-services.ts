@@ -11,6 +11,9 @@ import { createPostgresLexicalIndex } from "./lexical-index-factory.ts";
 import { PgVectorStore } from "./pgvector-store.ts";
 import { SearchChunkStore } from "./search-chunk-store.ts";
 import { GroupStore } from "./group-store.ts";
+import { SiteVocabulary } from "./site-vocabulary.ts";
+import { CompletionStore } from "./completion-store.ts";
+import { SuggestService } from "../../search/suggest-service.ts";
 import { HybridSearch, type HybridSearchOptions } from "../../search/hybrid-search.ts";
 import { PublicSearchService, type SearchedEvent } from "../../search/public-search-service.ts";
 import { GroupService } from "../../groups/group-service.ts";
@@ -47,9 +50,10 @@ export async function createSearchServices(input: SearchServicesInput) {
       vectors,
       embedder,
       chunks: new SearchChunkStore(database.db, embedder?.model ?? null),
+      vocabulary: new SiteVocabulary(database.db),
       siteSettings: async (siteIds) =>
         (await Promise.all(siteIds.map((id) => siteStore.getById(id)))).filter((s) => s !== null).map((s) => ({
-          id: s.id, tagBoosts: s.tagBoosts, urlBoosts: s.urlBoosts, metadataSchema: s.metadataSchema,
+          id: s.id, tagBoosts: s.tagBoosts, urlBoosts: s.urlBoosts, metadataSchema: s.metadataSchema, synonyms: s.synonyms,
         })),
       log,
     },
@@ -64,6 +68,7 @@ export async function createSearchServices(input: SearchServicesInput) {
     vectors,
     hybrid,
     publicSearch,
+    suggest: new SuggestService(new CompletionStore(database.db)),
     gate,
     groupStore,
     groups,

@@ -1,0 +1,14 @@
+// The words a site's pages use, for typo correction. Adapter: postgres/site-vocabulary.ts (pg_trgm over site_terms).
+export interface VocabularyTerm {
+  term: string;
+  /** Chunks of the searched sites that contain the word. */
+  chunks: number;
+}
+
+export interface Vocabulary {
+  /**
+   * For each word, the sites' words that look like it (the word itself included when the sites use it), best
+   * look-alikes first. A candidate list, not a verdict: the caller decides which are within a typo's reach.
+   */
+  near(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, VocabularyTerm[]>>;
+}

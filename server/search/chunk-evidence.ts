@@ -1,0 +1,52 @@
+// What a chunk's own words say about a query, checked on the candidates whichever engine found them: phrases and
+// exclusions hold for vector hits too, and the share of query words present is lexical evidence that survives when
+// BM25's IDF collapses (a new site whose every page contains every query word).
+import type { KeywordPlan } from "./keyword-query-planner.ts";
+import { splitWords } from "./parse-query.ts";
+import { stem, stopWords } from "./stem.ts";
+
+export interface ChunkText {
+  title: string;
+  headingPath: string[];
+  text: string;
+}
+
+export interface QueryEvidence {
+  /** Stems of each query word and its alternatives; stop words left out unless the query has nothing else. */
+  groups: Set<string>[];
+  phrases: string[][];
+  excluded: Set<string>;
+}
+
+export function queryEvidence(plan: KeywordPlan): QueryEvidence {
+  const content = plan.terms.words.filter((g) => !stopWords.has(g[0]!));
+  const words = content.length > 0 || plan.terms.phrases.length > 0 ? content : plan.terms.words;
+  const groups = [
+    ...words.map((g) => new Set(g.map(stem))),
+    ...plan.terms.phrases.flat().filter((w) => !stopWords.has(w)).map((w) => new Set([stem(w)])),
+  ];
+  return { groups, phrases: plan.terms.phrases.map((p) => p.map(stem)), excluded: new Set(plan.terms.excluded.map(stem)) };
+}
+
+export interface ChunkVerdict {
+  /** False when a phrase is missing or an excluded word present. */
+  admitted: boolean;
+  /** Share of the query's word groups the chunk contains, 0-1. */
+  coverage: number;
+}
+
+export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
+  const stems = [chunk.title, ...chunk.headingPath, chunk.text].flatMap((t) => splitWords(t).map(stem));
+  const present = new Set(stems);
+  const admitted = ![...q.excluded].some((w) => present.has(w)) && q.phrases.every((p) => hasSequence(stems, p));
+  const matched = q.groups.filter((g) => [...g].some((s) => present.has(s))).length;
+  return { admitted, coverage: q.groups.length === 0 ? 0 : matched / q.groups.length };
+}
+
+function hasSequence(stems: string[], phrase: string[]): boolean {
+  outer: for (let i = 0; i + phrase.length <= stems.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (stems[i + j] !== phrase[j]) continue outer;
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,70 @@
+// Turns what the visitor typed into what the keyword engines search: the parsed syntax (phrases, exclusions),
+// each plain word with its typo corrections and synonyms, the text to embed, and a "Did you mean" suggestion.
+import type { Synonym } from "../../shared/synonyms.ts";
+import type { LexicalTerms } from "../ports/lexical-index.ts";
+import type { Vocabulary } from "../ports/vocabulary.ts";
+import type { Logger } from "../logger.ts";
+import { allowedEdits } from "./edit-distance.ts";
+import { parseQuery, type ParsedQuery } from "./parse-query.ts";
+import { synonymAlternatives } from "./synonym-expansion.ts";
+import { correctWord, type Correction } from "./typo-correction.ts";
+
+export interface KeywordPlan {
+  parsed: ParsedQuery;
+  terms: LexicalTerms;
+  /** What the vector side embeds: the corrected words and phrases, without the excluded words. */
+  semanticQuery: string;
+  /** The query with its typos corrected, when any word was corrected. */
+  suggestion: string | null;
+}
+
+export class KeywordQueryPlanner {
+  constructor(
+    private readonly vocabulary: Vocabulary | null,
+    private readonly log: Logger,
+  ) {}
+
+  async plan(input: { siteIds: string[]; query: string; synonyms: readonly Synonym[]; typoTolerance?: boolean; signal?: AbortSignal }): Promise<KeywordPlan> {
+    const parsed = parseQuery(input.query);
+    const corrections: Map<string, Correction> = input.typoTolerance === false ? new Map() : await this.corrections(input.siteIds, parsed.words, input.signal);
+    const synonyms = synonymAlternatives(parsed.words, input.synonyms);
+    const words = parsed.words.map((w) => {
+      const corrected = corrections.get(w)?.alternatives ?? [];
+      // Synonyms of the corrected word count too: "vhots" → "vhost" → "virtual host".
+      const viaCorrection = corrected.flatMap((c) => synonymAlternatives([c], input.synonyms).get(c) ?? []);
+      return [...new Set([w, ...corrected, ...(synonyms.get(w) ?? []), ...viaCorrection])];
+    });
+    const best = new Map([...corrections].map(([w, c]) => [w, c.best]));
+    const correctedWords = parsed.words.map((w) => best.get(w) ?? w);
+    return {
+      parsed,
+      terms: { words, phrases: parsed.phrases, excluded: parsed.excluded },
+      semanticQuery: [...correctedWords, ...parsed.phrases.flat()].join(" ") || input.query,
+      suggestion: best.size > 0 ? replaceWords(input.query, best) : null,
+    };
+  }
+
+  private async corrections(siteIds: string[], words: string[], signal?: AbortSignal) {
+    const out = new Map<string, NonNullable<ReturnType<typeof correctWord>>>();
+    const eligible = words.filter((w) => allowedEdits(w) > 0);
+    if (!this.vocabulary || eligible.length === 0) return out;
+    try {
+      const near = await this.vocabulary.near({ siteIds, words: eligible, signal });
+      for (const w of eligible) {
+        // Vocabulary words are whatever the text parser kept ("name-based", "1.2"); a correction must be one plain word.
+        const c = correctWord(w, (near.get(w) ?? []).filter((t) => /^[\p{L}\p{N}]+$/u.test(t.term)));
+        if (c) out.set(w, c);
+      }
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // Typo correction is a help, not a requirement: the search goes on with the words as typed.
+      this.log.warn("vocabulary lookup failed; searching without typo correction", { error });
+    }
+    return out;
+  }
+}
+
+/** The query as typed, with corrected words swapped in place (case and punctuation elsewhere kept). */
+function replaceWords(query: string, best: Map<string, string>): string {
+  return query.normalize("NFKC").replace(/[\p{L}\p{N}]+/gu, (w) => best.get(w.toLowerCase()) ?? w);
+}
