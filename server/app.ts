@@ -51,6 +51,8 @@ import type { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
+import { createConnectors, type Connectors } from "./create-connectors.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -84,6 +86,8 @@ export interface Services {
   crawl: CrawlService;
   /** Runs crawl jobs; started by startBackgroundWork (tests drive it themselves). */
   crawlWorker: CrawlWorker;
+  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials (issue 18). */
+  connectors: Connectors;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
   /**
@@ -182,7 +186,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
   const crawl = new CrawlService(siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
-  const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners });
+  const connectors = createConnectors({ config, db: database.db, log });
+  const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners, connectors });
   healthChecks.push({
     name: "embeddings",
     check: async () => ({ ok: true, model: embedder?.model ?? null, dimensions: embedder?.dimensions ?? null, pendingChunks: await embeddingStore.pendingCount() }),
@@ -204,12 +209,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       embeddingQueue?.start();
       stopOutboxDrain = elasticsearch?.drain.start() ?? null;
       housekeeping.start();
+      connectors.start();
     },
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
-    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners,
+    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners, connectors,
     close: async () => {
       await housekeeping.stop();
+      await connectors.stop();
       await crawlWorker.stop();
       await embeddingQueue?.stop();
       await statistics?.close();
@@ -255,6 +262,7 @@ export function createApp(services: Services) {
     .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/api/sites"))
     .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/organisations/:orgId/ai-search/sites"))
     .use(crawlRoutes({ crawl: services.crawl, auth }))
+    .use(webhookRoutes({ webhooks: services.connectors.webhooks, auth }))
     .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
     .use(usageRoutes({ usage: services.analytics.usage, auth }))
     .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))

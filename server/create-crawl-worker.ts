@@ -7,7 +7,7 @@ import { ChromiumRenderer } from "./adapters/fetch/chromium-renderer.ts";
 import { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { newId } from "./new-id.ts";
 
-type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "siteStore" | "documents" | "ingest" | "siteChangeListeners">;
+type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "siteStore" | "documents" | "ingest" | "siteChangeListeners" | "connectors">;
 
 export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?: number } = {}): CrawlWorker {
   const { crawl } = services.config;
@@ -35,6 +35,17 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
         for (const listener of services.siteChangeListeners) listener(siteId);
       },
       log: services.log,
+      onCrawlEnded: (e) => {
+        // Webhook events go to the outbox; a failure to write one is logged and never fails the crawl.
+        const { webhooks } = services.connectors;
+        const data = { siteId: e.siteId, jobId: e.jobId, ...(e.error ? { error: e.error } : {}) };
+        const writes = [webhooks.emit(e.orgId, e.outcome === "completed" ? "crawl.completed" : "crawl.failed", data)];
+        if (e.removedUrls.length > 0) writes.push(webhooks.emit(e.orgId, "pages.removed", { siteId: e.siteId, jobId: e.jobId, urls: e.removedUrls }));
+        return Promise.all(writes).then(
+          () => {},
+          (error) => services.log.error("could not queue crawl webhook events", { jobId: e.jobId, error }),
+        );
+      },
     },
     onStopped: async () => {
       await renderer?.close();

@@ -8,3 +8,4 @@ export * from "./chat.ts";
 export * from "./crawl.ts";
 export * from "./groups.ts";
 export * from "./analytics.ts";
+export * from "./webhooks.ts";

@@ -21,4 +21,11 @@ export const Limits = {
   crawlMaxDepthDefault: 3,
   /** Largest request body accepted at all: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
+  /** Connectors (issue 18): webhooks per organisation, delivery attempts, PDF size and pages, least schedule interval. */
+  webhooksPerOrg: 20,
+  webhookAttempts: 12,
+  webhookTimeoutSeconds: 10,
+  pdfBytes: 20_000_000,
+  pdfPages: 2000,
+  scheduleMinIntervalSeconds: 300,
 } as const;

@@ -32,7 +32,18 @@ export interface CrawlRunnerDeps {
   hostConcurrency: number;
   hostIntervalMs: number;
   onSiteChanged(siteId: string): void;
+  /** Told when a crawl completed or failed (not when stopped), with the pages it removed: webhook events. */
+  onCrawlEnded?(e: CrawlEnded): Promise<void>;
   log: Logger;
+}
+
+export interface CrawlEnded {
+  orgId: string;
+  siteId: string;
+  jobId: string;
+  outcome: "completed" | "failed";
+  error: string | null;
+  removedUrls: string[];
 }
 
 /** How the attempt ended; "stopped" means cancelled, taken over, or handed back by a stopping worker. */
@@ -72,12 +83,14 @@ export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signa
     if (!(await deps.jobs.finish(job.id, deps.workerId, "failed", failure))) return "stopped";
     await deps.sites.update(site.orgId, site.id, { status: "error", lastError: failure });
     deps.onSiteChanged(site.id);
+    await deps.onCrawlEnded?.({ orgId: site.orgId, siteId: site.id, jobId: job.id, outcome: "failed", error: failure, removedUrls: [] });
     return "failed";
   }
-  await removeVanishedPages(job.id, site.id, complete, deps);
+  const removedUrls = await removeVanishedPages(job.id, site.id, complete, deps);
   if (!(await deps.jobs.finish(job.id, deps.workerId, "completed"))) return "stopped";
   await deps.sites.update(site.orgId, site.id, { status: "ready", lastError: null, lastCrawledAt: new Date() });
   deps.onSiteChanged(site.id);
+  await deps.onCrawlEnded?.({ orgId: site.orgId, siteId: site.id, jobId: job.id, outcome: "completed", error: null, removedUrls });
   return "completed";
 }
 
@@ -200,9 +213,9 @@ async function runPool(size: number, stop: AbortSignal, frontier: JobFrontier, v
  * linked. Pages whose fetch failed for another reason (timeout, 5xx) are kept, since they may well still exist.
  * When maxPages cut the crawl short only the pages that answered 404/410 go. Pages pushed through the API stay.
  */
-async function removeVanishedPages(jobId: string, siteId: string, complete: boolean, deps: CrawlRunnerDeps): Promise<void> {
+async function removeVanishedPages(jobId: string, siteId: string, complete: boolean, deps: CrawlRunnerDeps): Promise<string[]> {
   const unseen = await deps.documents.crawledPagesNotIn(siteId, jobId);
-  if (unseen.length === 0) return;
+  if (unseen.length === 0) return [];
   const errored = await deps.jobs.erroredUrls(jobId);
   const gone = new Set(errored.filter((e) => isGoneDetail(e.detail)).map((e) => e.url));
   const failed = new Set(errored.filter((e) => !isGoneDetail(e.detail)).map((e) => e.url));
@@ -212,4 +225,5 @@ async function removeVanishedPages(jobId: string, siteId: string, complete: bool
   });
   const removed = await deps.documents.deletePages(siteId, { urls: remove });
   if (removed > 0) deps.log.info("removed pages no longer on the site", { siteId, removed });
+  return removed > 0 ? remove : [];
 }
