@@ -51,7 +51,7 @@ import type { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
-import { createConnectors, type Connectors } from "./create-connectors.ts";
+import { createConnectors, createCrawlerSettings, type Connectors } from "./create-connectors.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
@@ -121,6 +121,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     for (const listener of siteChangeListeners) listener(siteId);
   };
   const usesOutbox = config.lexicalEngine === "elasticsearch";
+  const crawlerSettings = await createCrawlerSettings(config);
   const sites = new SiteService(siteStore, {
     onSiteChanged: notifySiteChanged,
     // The site row cascades to pages and chunks; an external index hears of it through the outbox.
@@ -128,7 +129,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       notifySiteChanged(siteId);
       if (usesOutbox) await database.db.insert(searchOutbox).values({ siteId, op: "delete-site" });
     },
-  });
+  }, crawlerSettings);
   const analytics = createAnalyticsServices({ ...config.analytics, modelPricesJson: process.env.MODEL_PRICES_JSON }, database.db, siteStore, log);
   const healthChecks: HealthCheck[] = [
     {
@@ -186,7 +187,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
   const crawl = new CrawlService(siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
-  const connectors = createConnectors({ config, db: database.db, log });
+  const connectors = createConnectors({ config, db: database.db, log, crawl, crawlerSettings });
   const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners, connectors });
   healthChecks.push({
     name: "embeddings",

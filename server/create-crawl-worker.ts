@@ -6,13 +6,15 @@ import { HttpFetcher } from "./adapters/fetch/http-fetcher.ts";
 import { ChromiumRenderer } from "./adapters/fetch/chromium-renderer.ts";
 import { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { newId } from "./new-id.ts";
+import { authHeaders } from "./connectors/crawler-settings.ts";
+import { Limits } from "../shared/limits.ts";
 
 type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "siteStore" | "documents" | "ingest" | "siteChangeListeners" | "connectors">;
 
 export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?: number } = {}): CrawlWorker {
   const { crawl } = services.config;
   const fetchOptions = { userAgent: crawl.userAgent, allowPrivateNetworks: crawl.allowPrivateNetworks, timeoutMs: crawl.fetchTimeoutMs, maxBytes: 1_000_000 };
-  const http = new HttpFetcher(fetchOptions);
+  const http = new HttpFetcher({ ...fetchOptions, maxBinaryBytes: Limits.pdfBytes });
   // One browser per worker process, launched by the first javascriptEnabled page and closed when the worker stops.
   let renderer: ChromiumRenderer | null = null;
   return new CrawlWorker({
@@ -27,6 +29,11 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
       ingest: services.ingest,
       fetcherFor: (config) => (config.javascriptEnabled ? (renderer ??= new ChromiumRenderer({ ...fetchOptions, executablePath: crawl.chromiumPath })) : http),
       fetchText: (url, signal) => http.fetchText(url, signal),
+      credentialsFor: async (siteId) => {
+        const site = await services.siteStore.getById(siteId);
+        const auth = await services.connectors.crawlerSettings.open(site?.crawlerAuth ?? null);
+        return auth ? authHeaders(auth) : null;
+      },
       userAgent: crawl.userAgent,
       leaseSeconds: crawl.leaseSeconds,
       hostConcurrency: crawl.hostConcurrency,

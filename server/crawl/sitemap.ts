@@ -1,6 +1,7 @@
 // Reads sitemaps (sitemaps.org XML, sitemap indexes, plain-text lists) into page addresses, following nested
 // indexes with bounds on depth, file count and URL count so a hostile or broken site cannot make it loop.
 import type { FetchText } from "./robots-policy.ts";
+import { parseLastmods } from "./sitemap-lastmod.ts";
 
 export interface ParsedSitemap {
   /** Page addresses (a <urlset> or a plain-text sitemap). */
@@ -59,6 +60,8 @@ export interface CollectSitemapInput {
 
 export interface CollectedSitemaps {
   urls: string[];
+  /** <lastmod> of the entries that give one (incremental crawls skip pages unchanged since they were fetched). */
+  lastmod: Map<string, Date>;
   /** Sitemaps that could not be fetched or read, with why; a missing sitemap is normal, not a crawl error. */
   failures: Array<{ url: string; reason: string }>;
 }
@@ -70,6 +73,7 @@ export async function collectSitemapUrls(input: CollectSitemapInput): Promise<Co
   const maxUrls = input.maxUrls ?? 50_000;
   const urls = new Set<string>();
   const failures: CollectedSitemaps["failures"] = [];
+  const lastmod = new Map<string, Date>();
   const visited = new Set<string>();
   let level = input.roots.map((url) => ({ url, depth: 0 }));
   while (level.length > 0 && urls.size < maxUrls) {
@@ -86,6 +90,7 @@ export async function collectSitemapUrls(input: CollectSitemapInput): Promise<Co
           continue;
         }
         parsed = parseSitemap(response.body);
+        for (const [url, date] of parseLastmods(response.body)) lastmod.set(url, date);
       } catch (error) {
         input.signal?.throwIfAborted();
         failures.push({ url, reason: (error as Error).message });
@@ -99,5 +104,5 @@ export async function collectSitemapUrls(input: CollectSitemapInput): Promise<Co
     }
     level = next;
   }
-  return { urls: [...urls], failures };
+  return { urls: [...urls], lastmod, failures };
 }

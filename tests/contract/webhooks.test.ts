@@ -38,7 +38,7 @@ const stops: Array<() => void> = [];
 
 beforeAll(async () => {
   ctx = await crawlTestContext({ WEBHOOK_RETRY_BASE_SECONDS: "0.3" });
-}, 30_000);
+}, 90_000);
 afterAll(async () => {
   for (const stop of stops) stop();
   await ctx.close();

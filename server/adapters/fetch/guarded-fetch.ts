@@ -7,6 +7,8 @@ export interface GuardedRequest {
   url: string;
   method?: string;
   headers?: Record<string, string>;
+  /** Credentials added only to hops on this host (host:port): a redirect to another host never receives them. */
+  credentials?: { host: string; headers: Record<string, string> };
   body?: BodyInit | null;
   guard: AddressGuardOptions;
   maxRedirects: number;
@@ -34,7 +36,8 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
     }
     let response: Response;
     try {
-      response = await fetch(url, { method, headers: request.headers, body, redirect: "manual", signal: request.signal });
+      const headers = request.credentials && parsed.host === request.credentials.host ? { ...request.headers, ...request.credentials.headers } : request.headers;
+      response = await fetch(url, { method, headers, body, redirect: "manual", signal: request.signal });
     } catch (error) {
       request.signal.throwIfAborted();
       throw new FetchFailure("network", url, `Could not fetch ${url}: ${(error as Error).message}`);
