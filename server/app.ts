@@ -53,6 +53,7 @@ import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
 import { createConnectors, createCrawlerSettings, type Connectors } from "./create-connectors.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { UnpdfReader } from "./adapters/pdf/unpdf-reader.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -180,7 +181,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     ? new AnthropicMetadataExtractor({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined })
     : heuristics;
   const ingest = new IngestService({
-    documents, metadata, heuristics,
+    documents, metadata, heuristics, pdf: new UnpdfReader(),
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => analytics.usageRecorder.record(usage),
   });

@@ -113,7 +113,8 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
   }
   ctx.progress.count("pagesCrawled");
 
-  const isHtml = HTML_TYPES.includes(fetched.contentType.split(";", 1)[0]!.trim().toLowerCase());
+  const mediaType = fetched.contentType.split(";", 1)[0]!.trim().toLowerCase();
+  const isHtml = HTML_TYPES.includes(mediaType);
   const cleaned = isHtml ? cleanHtml(fetched.body, pageUrl) : null;
   const header = headerDirectives(fetched.headers);
   const noindex = header.noindex || Boolean(cleaned?.robots.noindex);
@@ -132,10 +133,10 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
   const address = await indexAddress(pageUrl, cleaned, entry, ctx);
   if (typeof address !== "string") return address;
 
-  const outcome = await ctx.ingest.ingestPage(
-    { url: address, content: fetched.body },
-    { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl", crawlJobId: ctx.jobId, signal: ctx.signal, cleaned: cleaned ?? undefined },
-  );
+  const options = { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl" as const, crawlJobId: ctx.jobId, signal: ctx.signal };
+  const outcome = fetched.bytes && mediaType === "application/pdf"
+    ? await ctx.ingest.ingestPdf(address, fetched.bytes, options)
+    : await ctx.ingest.ingestPage({ url: address, content: fetched.body }, { ...options, cleaned: cleaned ?? undefined });
   if (outcome.status === "error") {
     ctx.progress.count("pagesErrored");
     ctx.progress.count("errors");

@@ -9,6 +9,9 @@ import { cleanHtml, type CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 import { chunkBlocks } from "./chunk.ts";
 import { contentHash } from "./content-hash.ts";
+import type { ContentBlock } from "./content-block.ts";
+import type { PdfReader } from "../ports/pdf-reader.ts";
+import { readPdf, readPdfItem, type PdfPage } from "./pdf-ingest.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -26,6 +29,8 @@ export interface IngestDeps {
   /** Always-available fallback, also used for HTML pages where the markup already carries most metadata. */
   heuristics: MetadataExtractor;
   onModelUsage?(usage: ModelUsage): void;
+  /** Reads PDFs (pages API contentBase64, crawled PDF links); without it PDFs are refused. */
+  pdf?: PdfReader;
   /** Told after a site's content changed (search cache, embedding queue). */
   onSiteChanged?(siteId: string): void;
 }
@@ -40,6 +45,8 @@ export interface IngestOptions {
   signal?: AbortSignal;
   /** The crawler has already cleaned the page (it reads robots meta and canonical first); spares a second parse. */
   cleaned?: CleanedPage;
+  /** Content already split into sections by its reader (a PDF); the page's content is then its plain text. */
+  document?: { title: string; blocks: ContentBlock[] };
 }
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
@@ -64,13 +71,29 @@ export class IngestService {
         continue;
       }
       if (url !== null) seen.add(url);
-      const outcome = await this.ingestPage(page, opts).catch((error: Error) => ({ status: "error" as const, error: `Could not ingest: ${error.message}` }));
+      const ingest = isPdfItem(page) ? this.ingestPdfItem(page, opts) : this.ingestPage(page, opts);
+      const outcome = await ingest.catch((error: Error) => ({ status: "error" as const, error: `Could not ingest: ${error.message}` }));
       if (outcome.status === "processed") result.processed++;
       else if (outcome.status === "skipped") result.skipped++;
       else result.errors.push({ url, error: outcome.error });
     }
     if (result.processed > 0) this.deps.onSiteChanged?.(opts.siteId);
     return result;
+  }
+
+  /** A pages API item carrying a PDF as contentBase64. */
+  async ingestPdfItem(item: unknown, opts: IngestOptions): Promise<PageOutcome> {
+    return this.ingestRead(await readPdfItem(this.deps.pdf, item), opts);
+  }
+
+  /** A PDF the crawler fetched. */
+  async ingestPdf(url: string, bytes: Uint8Array, opts: IngestOptions): Promise<PageOutcome> {
+    return this.ingestRead(await readPdf(this.deps.pdf, bytes, { url }), opts);
+  }
+
+  private ingestRead(read: PdfPage, opts: IngestOptions): Promise<PageOutcome> {
+    if ("error" in read) return Promise.resolve({ status: "error", error: read.error });
+    return this.ingestPage(read.page, { ...opts, document: read.document });
   }
 
   async ingestPage(page: unknown, opts: IngestOptions): Promise<PageOutcome> {
@@ -81,7 +104,7 @@ export class IngestService {
     if (byteLength(page.content) > Limits.pageContentBytes) return { status: "error", error: `content is larger than ${Limits.pageContentBytes} bytes.` };
 
     const hash = contentHash(page.content, page.title ?? "", page.summary ?? "", JSON.stringify(page.tags ?? null), JSON.stringify(page.metadata ?? null));
-    const isHtml = looksLikeHtml(page.content);
+    const isHtml = !opts.document && looksLikeHtml(page.content);
     const cleaned = isHtml ? (opts.cleaned ?? cleanHtml(page.content, url)) : null;
     const links = cleaned?.links ?? [];
     const existing = await this.deps.documents.findPage(opts.siteId, url);
@@ -90,10 +113,10 @@ export class IngestService {
       return { status: "skipped", links };
     }
 
-    const blocks = cleaned ? cleaned.blocks : plainTextBlocks(page.content);
+    const blocks = opts.document?.blocks ?? (cleaned ? cleaned.blocks : plainTextBlocks(page.content));
     const text = blocks.map((b) => b.text).join("\n");
     if (text.trim() === "") return { status: "error", error: "No text content remains after cleaning." };
-    let title = page.title ?? cleaned?.title ?? "";
+    let title = page.title ?? (opts.document?.title || cleaned?.title) ?? "";
     let summary = page.summary ?? cleaned?.description ?? "";
     let tags = page.tags ?? (cleaned && cleaned.keywords.length > 0 ? cleaned.keywords : undefined);
     const missing = [!title && "title", !summary && "summary", !tags && "tags"].filter(Boolean) as Array<"title" | "summary" | "tags">;
@@ -136,6 +159,10 @@ export class IngestService {
 }
 
 /** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */
+function isPdfItem(page: unknown): boolean {
+  return typeof page === "object" && page !== null && ("contentBase64" in page || (page as { contentType?: unknown }).contentType === "application/pdf");
+}
+
 export function normalisePageUrl(raw: string): string | null {
   try {
     const url = new URL(raw.trim());

@@ -100,7 +100,7 @@ describe("webhooks", () => {
       } finally {
         await guarded.close();
       }
-    }, 30_000);
+    }, 90_000);
   });
 
   describe("a ping to a receiver that first answers 500", () => {
