@@ -54,6 +54,7 @@ import { crawlRoutes } from "./routes/crawl.ts";
 import { createConnectors, createCrawlerSettings, type Connectors } from "./create-connectors.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { UnpdfReader } from "./adapters/pdf/unpdf-reader.ts";
+import { orgMcpRoutes, publicMcpRoutes } from "./routes/mcp.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -265,6 +266,8 @@ export function createApp(services: Services) {
     .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/organisations/:orgId/ai-search/sites"))
     .use(crawlRoutes({ crawl: services.crawl, auth }))
     .use(webhookRoutes({ webhooks: services.connectors.webhooks, auth }))
+    .use(orgMcpRoutes({ auth, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
+    .use(publicMcpRoutes({ gate: services.search.gate, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore, trustProxy: services.config.trustProxy }))
     .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
     .use(usageRoutes({ usage: services.analytics.usage, auth }))
     .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))

@@ -93,7 +93,7 @@ describe("PDFs", () => {
       const server: CrawlSite = serveCrawlSite({
         routes: {
           "/": `<html><head><title>Farm</title></head><body><p>Welcome to the farm documentation.</p><a href="/manual.pdf">Manual</a></body></html>`,
-          "/manual.pdf": () => new Response(pdf, { headers: { "content-type": "application/pdf" } }),
+          "/manual.pdf": () => new Response(pdf as Uint8Array<ArrayBuffer>, { headers: { "content-type": "application/pdf" } }),
         },
       });
       stops.push(server.stop);
