@@ -1,5 +1,6 @@
 // The connector parts of crawlerConfig, turned into site columns: a schedule is checked and gives next_crawl_at;
 // credentials are sealed into crawler_auth and only their masked form stays in crawler_config (what the API shows).
+import { isDeepStrictEqual } from "node:util";
 import type { CrawlerAuth, CrawlerConfig } from "../../shared/sites.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { badRequest } from "../errors/app-error.ts";
@@ -25,7 +26,7 @@ export function maskAuth(auth: CrawlerAuth): CrawlerAuth {
 }
 
 /** A client that read the site and sends its crawlerConfig back unchanged must not overwrite the secrets with the mask. */
-const isMaskOf = (auth: CrawlerAuth, stored: CrawlerAuth | null | undefined) => stored != null && JSON.stringify(maskAuth(auth)) === JSON.stringify(stored) && JSON.stringify(auth) === JSON.stringify(stored);
+const isMaskOf = (auth: CrawlerAuth, stored: CrawlerAuth | null | undefined) => stored != null && isDeepStrictEqual(auth, stored) && isDeepStrictEqual(maskAuth(auth), stored);
 
 /** The request headers that carry the credentials. */
 export function authHeaders(auth: CrawlerAuth): Record<string, string> {
@@ -69,7 +70,9 @@ export class CrawlerSettings {
   }
 
   async open(sealed: string | null): Promise<CrawlerAuth | null> {
-    if (!sealed || !this.box) return null;
+    if (!sealed) return null;
+    // Crawling without them would index the login page; failing says what to fix.
+    if (!this.box) throw new Error("The site has crawler credentials but the server has no SECRETS_KEY to decrypt them; set the key they were stored with.");
     return JSON.parse(await this.box.open(sealed)) as CrawlerAuth;
   }
 
