@@ -55,6 +55,7 @@ import { createConnectors, createCrawlerSettings, type Connectors } from "./crea
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { UnpdfReader } from "./adapters/pdf/unpdf-reader.ts";
 import { orgMcpRoutes, publicMcpRoutes } from "./routes/mcp.ts";
+import { llmsTxtRoutes } from "./routes/llms-txt.ts";
 import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 
@@ -267,6 +268,7 @@ export function createApp(services: Services) {
     .use(crawlRoutes({ crawl: services.crawl, auth }))
     .use(webhookRoutes({ webhooks: services.connectors.webhooks, auth }))
     .use(orgMcpRoutes({ auth, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
+    .use(llmsTxtRoutes({ gate: services.search.gate, documents: services.documents, trustProxy: services.config.trustProxy }))
     .use(publicMcpRoutes({ gate: services.search.gate, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore, trustProxy: services.config.trustProxy }))
     .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
     .use(usageRoutes({ usage: services.analytics.usage, auth }))

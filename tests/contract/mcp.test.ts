@@ -117,4 +117,30 @@ describe("MCP", () => {
       }
     }, 20_000);
   });
+
+  describe("llms.txt", () => {
+    test("lists the site's pages with titles, addresses and summaries", async () => {
+      const site = await siteWithPages({ enabled: true, searchEnabled: true });
+      await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+        key: site.key,
+        body: { pages: [{ url: "https://docs.example.com/plums", title: "Plums [guide]", summary: "Picking plums in August.", content: "Plums ripen in August and are picked by hand." }] },
+      });
+      const res = await fetch(`${origin}/v1/public/sites/${site.siteId}/llms.txt`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toStartWith("text/plain");
+      const body = await res.text();
+      expect(body).toStartWith("# Orchard Docs\n");
+      expect(body).toContain("## Pages");
+      expect(body).toContain("- [Plums \\[guide\\]](https://docs.example.com/plums): Picking plums in August.");
+      expect(body).toContain("(https://docs.example.com/pruning)");
+      expect(body).toContain("(https://docs.example.com/quinces)");
+    });
+
+    test("is refused when public search is off", async () => {
+      const site = await siteWithPages({ enabled: true, searchEnabled: false, chatEnabled: true });
+      const res = await fetch(`${origin}/v1/public/sites/${site.siteId}/llms.txt`);
+      expect(res.status).toBe(403);
+      expect((await fetch(`${origin}/v1/public/sites/site_nope/llms.txt`)).status).toBe(404);
+    });
+  });
 });
