@@ -2,10 +2,9 @@
 import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { clientIp, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
-import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import { renderLlmsTxt, type LlmsTxtSite } from "../connectors/llms-txt.ts";
+import { renderLlmsTxt, type LlmsTxtSite, type PageLister } from "../connectors/llms-txt.ts";
 
-export function llmsTxtRoutes(deps: { gate: PublicAccessGate<PublicSite & LlmsTxtSite>; documents: Pick<DocumentStore, "listPages">; trustProxy: boolean }, prefix = "/v1/public/sites") {
+export function llmsTxtRoutes(deps: { gate: PublicAccessGate<PublicSite & LlmsTxtSite>; documents: PageLister; trustProxy: boolean }, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public search").get(
     "/:siteId/llms.txt",
     async ({ params, request, set, server }) => {

@@ -7,9 +7,16 @@ import { AppError, notFound } from "../errors/app-error.ts";
 import { clientIp, featureEnabled, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
 import type { PublicSearchService } from "../search/public-search-service.ts";
 import type { ChatService, ChatSite } from "../chat/chat-service.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
 import { buildMcpServer, handleMcpRequest } from "../connectors/mcp-tools.ts";
 import { authOf } from "../plugins/auth.ts";
+
+/** The site reads the endpoints need (SiteStore). */
+interface McpSite extends PublicSite {
+  id: string;
+  orgId: string;
+  name: string;
+  baseUrl: string;
+}
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const detail = { summary: "Model Context Protocol (Streamable HTTP, JSON responses): tools search and ask" };
@@ -26,7 +33,7 @@ export interface PublicMcpDeps {
   gate: PublicAccessGate<PublicSite & ChatSite>;
   search: PublicSearchService;
   chat: ChatService;
-  sites: Pick<SiteStore, "getById">;
+  sites: { getById(siteId: string): Promise<McpSite | null> };
   trustProxy: boolean;
 }
 
@@ -62,7 +69,7 @@ export interface OrgMcpDeps {
   auth: Elysia<any, any, any, any, any, any, any>;
   search: PublicSearchService;
   chat: ChatService;
-  sites: Pick<SiteStore, "get" | "list">;
+  sites: { get(orgId: string, siteId: string): Promise<McpSite | null>; list(orgId: string): Promise<McpSite[]> };
 }
 
 export function orgMcpRoutes(deps: OrgMcpDeps) {
