@@ -59,6 +59,12 @@ import type { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { createCrawlWorker } from "./create-crawl-worker.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { crawlRoutes } from "./routes/crawl.ts";
+import { createConnectors, createCrawlerSettings, type Connectors } from "./create-connectors.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
+import { UnpdfReader } from "./adapters/pdf/unpdf-reader.ts";
+import { orgMcpRoutes, publicMcpRoutes } from "./routes/mcp.ts";
+import { llmsTxtRoutes } from "./routes/llms-txt.ts";
+import { Limits } from "../shared/limits.ts";
 import { sql } from "drizzle-orm";
 import { createAccountServices, type AccountServices } from "./create-account-services.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -101,6 +107,8 @@ export interface Services {
   crawlWorker: CrawlWorker;
   /** Dashboard users and sessions, first-run setup, the key API, authenticated site search. */
   accountServices: AccountServices;
+  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials (issue 18). */
+  connectors: Connectors;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
   /**
@@ -134,11 +142,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const notifySiteChanged = (siteId: string) => {
     for (const listener of siteChangeListeners) listener(siteId);
   };
+  const crawlerSettings = await createCrawlerSettings(config);
   const sites = new SiteService(siteStore, {
     onSiteChanged: notifySiteChanged,
     // The site row cascades to pages and chunks; an external index hears of it through the outbox (SiteStore.delete).
     onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
-  });
+  }, crawlerSettings);
   const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
   // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
   const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));
@@ -199,7 +208,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     : heuristics;
   const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers }) : null;
   const ingest = new IngestService({
-    documents, metadata, heuristics, preparer: preparation ?? undefined,
+    documents, metadata, heuristics, preparer: preparation ?? undefined, pdf: new UnpdfReader(),
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => analytics.usageRecorder.record(usage),
     onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),
@@ -208,7 +217,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
   const crawlJobs = new CrawlJobStore(database.db);
   const crawl = new CrawlService(siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
-  const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners });
+  const connectors = createConnectors({ config, db: database.db, log, crawl, crawlerSettings });
+  const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners, connectors });
   healthChecks.push({
     name: "embeddings",
     check: async () => ({ ok: true, model: embedder?.model ?? null, dimensions: embedder?.dimensions ?? null, pendingChunks: await embeddingStore.pendingCount() }),
@@ -234,12 +244,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       embeddingQueue?.start();
       stopOutboxDrain = elasticsearch?.drain.start() ?? null;
       housekeeping.start();
+      connectors.start();
     },
     config, log, database, accounts, siteStore, sites, limiter, healthChecks, chat, chatBudget, elasticsearch, search,
     queryRecorder: analytics.queryRecorder, usageRecorder: analytics.usageRecorder, analytics,
-    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners, accountServices,
+    embedder, documents, ingest, pages, embeddingQueue, crawlJobs, crawl, crawlWorker, siteChangeListeners, accountServices, connectors,
     close: async () => {
       await housekeeping.stop();
+      await connectors.stop();
       await crawlWorker.stop();
       await embeddingQueue?.stop();
       preparation?.close();
@@ -297,6 +309,10 @@ export function createApp(services: Services) {
     .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/api/sites"))
     .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/organisations/:orgId/ai-search/sites"))
     .use(crawlRoutes({ crawl: services.crawl, auth }))
+    .use(webhookRoutes({ webhooks: services.connectors.webhooks, auth }))
+    .use(orgMcpRoutes({ auth, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
+    .use(llmsTxtRoutes({ gate: services.search.gate, documents: services.documents, trustProxy: services.config.trustProxy }))
+    .use(publicMcpRoutes({ gate: services.search.gate, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore, trustProxy: services.config.trustProxy }))
     .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
     .use(usageRoutes({ usage: services.analytics.usage, auth }))
     .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))

@@ -45,6 +45,13 @@ export interface Config {
     /** Claims of one job (worker deaths) before it is failed instead of resumed again. */
     maxAttempts: number;
   };
+  /** Webhooks, schedules and protected sites (server/create-connectors.ts). */
+  connectors: {
+    /** Seconds before the first webhook retry; each further retry waits twice as long (at most an hour). */
+    webhookRetryBaseSeconds: number;
+    /** SECRETS_KEY: 32 bytes, base64 or hex, that encrypts crawler credentials at rest; null refuses to store them. */
+    secretsKey: string | null;
+  };
   /** Run the crawl and embedding workers inside the API process (the single-machine default). */
   runWorkers: boolean;
   /** Worker threads that clean and chunk pages off the API thread; 0 does it on the calling thread. */
@@ -70,6 +77,14 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; it is "${raw}".`);
+  return n;
+}
+
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number of seconds from ${min} to ${max}; it is "${raw}".`);
   return n;
 }
 
@@ -161,6 +176,10 @@ export function loadConfig(env: Env = process.env): Config {
       hostIntervalMs: int(env, "CRAWL_HOST_INTERVAL_MS", 200, 0, 60_000),
       fetchTimeoutMs: int(env, "CRAWL_FETCH_TIMEOUT_SECONDS", 15, 1, 300) * 1000,
       maxAttempts: int(env, "CRAWL_MAX_ATTEMPTS", 3, 1, 100),
+    },
+    connectors: {
+      webhookRetryBaseSeconds: seconds(env, "WEBHOOK_RETRY_BASE_SECONDS", 10, 0.01, 30),
+      secretsKey: str(env, "SECRETS_KEY"),
     },
     runWorkers: bool(env, "RUN_WORKERS", true),
     // One per core but the one the API thread keeps for requests.

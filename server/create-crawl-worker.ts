@@ -6,8 +6,10 @@ import { HttpFetcher } from "./adapters/fetch/http-fetcher.ts";
 import { ChromiumRenderer } from "./adapters/fetch/chromium-renderer.ts";
 import { CrawlWorker } from "./crawl/crawl-worker.ts";
 import { newId } from "./new-id.ts";
+import { authHeaders } from "./connectors/crawler-settings.ts";
+import { Limits } from "../shared/limits.ts";
 
-type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "siteStore" | "documents" | "ingest" | "siteChangeListeners">;
+type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "siteStore" | "documents" | "ingest" | "siteChangeListeners" | "connectors">;
 
 export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?: number } = {}): CrawlWorker {
   const { crawl } = services.config;
@@ -15,7 +17,7 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
     userAgent: crawl.userAgent, allowPrivateNetworks: crawl.allowPrivateNetworks, trustedHosts: crawl.trustedHosts,
     timeoutMs: crawl.fetchTimeoutMs, maxBytes: 1_000_000,
   };
-  const http = new HttpFetcher(fetchOptions);
+  const http = new HttpFetcher({ ...fetchOptions, maxBinaryBytes: Limits.pdfBytes });
   // One browser per worker process, launched by the first javascriptEnabled page and closed when the worker stops.
   let renderer: ChromiumRenderer | null = null;
   return new CrawlWorker({
@@ -30,6 +32,11 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
       ingest: services.ingest,
       fetcherFor: (config) => (config.javascriptEnabled ? (renderer ??= new ChromiumRenderer({ ...fetchOptions, executablePath: crawl.chromiumPath })) : http),
       fetchText: (url, signal) => http.fetchText(url, signal),
+      credentialsFor: async (siteId) => {
+        const site = await services.siteStore.getById(siteId);
+        const auth = await services.connectors.crawlerSettings.open(site?.crawlerAuth ?? null);
+        return auth ? authHeaders(auth) : null;
+      },
       userAgent: crawl.userAgent,
       leaseSeconds: crawl.leaseSeconds,
       hostConcurrency: crawl.hostConcurrency,
@@ -38,6 +45,17 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
         for (const listener of services.siteChangeListeners) listener(siteId);
       },
       log: services.log,
+      onCrawlEnded: (e) => {
+        // Webhook events go to the outbox; a failure to write one is logged and never fails the crawl.
+        const { webhooks } = services.connectors;
+        const data = { siteId: e.siteId, jobId: e.jobId, ...(e.error ? { error: e.error } : {}) };
+        const writes = [webhooks.emit(e.orgId, e.outcome === "completed" ? "crawl.completed" : "crawl.failed", data)];
+        if (e.removedUrls.length > 0) writes.push(webhooks.emit(e.orgId, "pages.removed", { siteId: e.siteId, jobId: e.jobId, urls: e.removedUrls }));
+        return Promise.all(writes).then(
+          () => {},
+          (error) => services.log.error("could not queue crawl webhook events", { jobId: e.jobId, error }),
+        );
+      },
     },
     onStopped: async () => {
       await renderer?.close();

@@ -12,3 +12,4 @@ export * from "./groups.ts";
 export * from "./analytics.ts";
 export * from "./keys.ts";
 export * from "./accounts.ts";
+export * from "./webhooks.ts";

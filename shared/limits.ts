@@ -37,6 +37,13 @@ export const Limits = {
   urlBoostsProgramSize: 10_000,
   /** Largest request body accepted at all, and only by page ingestion: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
+  /** Connectors (issue 18): webhooks per organisation, delivery attempts, PDF size and pages, least schedule interval. */
+  webhooksPerOrg: 20,
+  webhookAttempts: 12,
+  webhookTimeoutSeconds: 10,
+  pdfBytes: 20_000_000,
+  pdfPages: 2000,
+  scheduleMinIntervalSeconds: 300,
   /** Bodies of the public search, chat, click and feedback routes (a question is at most 2,000 characters). */
   publicBodyBytes: 64_000,
   /** Bodies of every other authenticated route (DELETE …/pages may list 1,000 URLs of 2 KB). */

@@ -15,6 +15,21 @@ export const PageInput = Type.Object(
 );
 export type PageInput = Static<typeof PageInput>;
 
+/** A PDF pushed through the pages API: its bytes in base64 (at most Limits.pdfBytes decoded, Limits.pdfPages pages). */
+export const PdfPageInput = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    contentBase64: Type.String({ minLength: 1, maxLength: Math.ceil((Limits.pdfBytes * 4) / 3) + 4 }),
+    contentType: Type.Literal("application/pdf"),
+    title: Type.Optional(Type.String({ maxLength: 1000 })),
+    summary: Type.Optional(Type.String({ maxLength: 5000 })),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 })),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]))),
+  },
+  { additionalProperties: false },
+);
+export type PdfPageInput = Static<typeof PdfPageInput>;
+
 /** Items are validated one by one by the ingest service so one bad page does not sink the batch. */
 export const IngestBody = Type.Object(
   { pages: Type.Array(Type.Unknown(), { minItems: 1, maxItems: Limits.pagesPerIngest }) },

@@ -6,6 +6,20 @@ import { Synonyms } from "./synonyms.ts";
 /** A bare domain (example.com) or a wildcard-subdomain form (*.example.com); ports allowed, no scheme or path. */
 export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:[0-9]{1,5})?$";
 
+/**
+ * Credentials the crawler sends to the site's own host (never to another host, never shown back in full):
+ * stored encrypted, answered with every secret value masked as "********".
+ */
+export const CrawlerAuth = Type.Object(
+  {
+    headers: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$" }), Type.String({ maxLength: 4000 }), { maxProperties: 20 })),
+    basic: Type.Optional(Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false })),
+    cookie: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
+  },
+  { additionalProperties: false },
+);
+export type CrawlerAuth = Static<typeof CrawlerAuth>;
+
 export const CrawlerConfig = Type.Object(
   {
     maxPages: Type.Integer({ minimum: 1, maximum: 100_000, default: Limits.crawlMaxPagesDefault }),
@@ -14,6 +28,10 @@ export const CrawlerConfig = Type.Object(
     excludePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
     includePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
     javascriptEnabled: Type.Boolean({ default: false }),
+    /** Recrawl schedule, a cron expression read in UTC ("0 3 * * *"); null in an update removes it. */
+    schedule: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
+    /** Null in an update removes the credentials. */
+    auth: Type.Optional(Type.Union([CrawlerAuth, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -117,6 +135,10 @@ export const SiteSummary = Type.Object({
   lastCrawledAt: Type.Optional(Type.Integer()),
   createdAt: Type.Integer(),
   lastError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** With a schedule: when it next starts a crawl, when it last did, and whether the last success is overdue. */
+  nextCrawlAt: Type.Optional(Type.Integer()),
+  lastScheduledCrawlAt: Type.Optional(Type.Integer()),
+  stale: Type.Optional(Type.Boolean()),
 });
 export type SiteSummary = Static<typeof SiteSummary>;
 

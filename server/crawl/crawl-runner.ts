@@ -23,6 +23,8 @@ export interface CrawlRunnerDeps {
   ingest: IngestService;
   /** The page fetcher for a job: plain HTTP, or headless Chromium when javascriptEnabled. */
   fetcherFor(config: CrawlerConfig): PageFetcher;
+  /** The site's crawlerConfig.auth as request headers, or null (decrypted only for the crawl). */
+  credentialsFor?(siteId: string): Promise<Record<string, string> | null>;
   /** robots.txt and sitemaps (never rendered). */
   fetchText: FetchText;
   userAgent: string;
@@ -32,7 +34,18 @@ export interface CrawlRunnerDeps {
   hostConcurrency: number;
   hostIntervalMs: number;
   onSiteChanged(siteId: string): void;
+  /** Told when a crawl completed or failed (not when stopped), with the pages it removed: webhook events. */
+  onCrawlEnded?(e: CrawlEnded): Promise<void>;
   log: Logger;
+}
+
+export interface CrawlEnded {
+  orgId: string;
+  siteId: string;
+  jobId: string;
+  outcome: "completed" | "failed";
+  error: string | null;
+  removedUrls: string[];
 }
 
 /** How the attempt ended; "stopped" means cancelled, taken over, or handed back by a stopping worker. */
@@ -72,18 +85,24 @@ export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signa
     if (!(await deps.jobs.finish(job.id, deps.workerId, "failed", failure))) return "stopped";
     await deps.sites.update(site.orgId, site.id, { status: "error", lastError: failure });
     deps.onSiteChanged(site.id);
+    await deps.onCrawlEnded?.({ orgId: site.orgId, siteId: site.id, jobId: job.id, outcome: "failed", error: failure, removedUrls: [] });
     return "failed";
   }
-  await removeVanishedPages(job.id, site.id, complete, deps);
+  const removedUrls = await removeVanishedPages(job.id, site.id, complete, deps);
   if (!(await deps.jobs.finish(job.id, deps.workerId, "completed"))) return "stopped";
   await deps.sites.update(site.orgId, site.id, { status: "ready", lastError: null, lastCrawledAt: new Date() });
   deps.onSiteChanged(site.id);
+  await deps.onCrawlEnded?.({ orgId: site.orgId, siteId: site.id, jobId: job.id, outcome: "completed", error: null, removedUrls });
   return "completed";
 }
 
 /** Returns whether the frontier was drained (false when maxPages cut the crawl short). Throws CrawlFailed when nothing could be crawled. */
 async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, progress: CrawlProgress): Promise<boolean> {
   const config = job.config;
+  const incremental = { unread: 0 };
+  let knownPagesQueued: Promise<void> | undefined;
+  const auth = await deps.credentialsFor?.(job.siteId);
+  const credentials = auth ? { host: new URL(job.baseUrl).host, headers: auth } : undefined;
   const stop = progress.signal;
   const base = normaliseUrl(job.baseUrl);
   if (base === null) throw new CrawlFailed(`The base URL ${job.baseUrl} is not an http(s) address.`);
@@ -104,6 +123,7 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
     }
     return policy;
   };
+  const sitemapLastmod = new Map<string, Date>();
   const robots = await robotsFor(base);
   if (robots.source === "unreachable") throw new CrawlFailed(await unreachableReason(base, deps, stop));
 
@@ -118,6 +138,10 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
     const roots = [...new Set([...robots.sitemaps, `${origin}/sitemap.xml`])];
     const sitemaps = await collectSitemapUrls({ roots, fetchText: deps.fetchText, maxUrls: config.maxPages * 10, signal: stop });
     await frontier.add(sitemaps.urls, SITEMAP_DEPTH);
+    for (const [url, date] of sitemaps.lastmod) {
+      const normalised = normaliseUrl(url);
+      if (normalised) sitemapLastmod.set(normalised, date);
+    }
   }
   if (!robots.isAllowed(base) && (await deps.jobs.countUrls(job.id)).total === 0) {
     throw new CrawlFailed(`robots.txt of ${new URL(base).origin} does not allow ${deps.userAgent} to fetch ${base}, and no sitemap lists an allowed page.`);
@@ -128,6 +152,12 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
     jobId: job.id, orgId, siteId: job.siteId, throttle, scope, robotsFor, frontier, progress, signal: stop,
     fetcher: deps.fetcherFor(config),
     ingest: deps.ingest,
+    previous: (url) => deps.documents.fetchState(job.siteId, url),
+    recordFetch: (url, validators) => deps.documents.recordFetch(job.siteId, url, job.id, validators),
+    sitemapLastmod,
+    incremental,
+    queueKnownPages: () => (knownPagesQueued ??= deps.documents.crawledPagesNotIn(job.siteId, job.id).then(async (urls) => void (await frontier.add(urls, SITEMAP_DEPTH)))),
+    credentials,
     allowRedirect: (url) => {
       const normalised = normaliseUrl(url);
       const reason = normalised === null ? "invalid-url" : scope.reason(normalised);
@@ -145,7 +175,8 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
     throw new CrawlFailed(`The base URL ${base} could not be crawled (${baseFetch.error}); no page was fetched.`);
   }
   const { total, finished } = await deps.jobs.countUrls(job.id);
-  return finished >= total;
+  // Pages left unread (unchanged) had links that were not followed, so "not seen" no longer means "not linked".
+  return finished >= total && incremental.unread === 0;
 }
 
 /** RFC 9309 forbids crawling when robots.txt fails; say whether the site is down or only robots.txt is. */
@@ -200,9 +231,9 @@ async function runPool(size: number, stop: AbortSignal, frontier: JobFrontier, v
  * linked. Pages whose fetch failed for another reason (timeout, 5xx) are kept, since they may well still exist.
  * When maxPages cut the crawl short only the pages that answered 404/410 go. Pages pushed through the API stay.
  */
-async function removeVanishedPages(jobId: string, siteId: string, complete: boolean, deps: CrawlRunnerDeps): Promise<void> {
+async function removeVanishedPages(jobId: string, siteId: string, complete: boolean, deps: CrawlRunnerDeps): Promise<string[]> {
   const unseen = await deps.documents.crawledPagesNotIn(siteId, jobId);
-  if (unseen.length === 0) return;
+  if (unseen.length === 0) return [];
   const errored = await deps.jobs.erroredUrls(jobId);
   const gone = new Set(errored.filter((e) => isGoneDetail(e.detail)).map((e) => e.url));
   const failed = new Set(errored.filter((e) => !isGoneDetail(e.detail)).map((e) => e.url));
@@ -212,4 +243,5 @@ async function removeVanishedPages(jobId: string, siteId: string, complete: bool
   });
   const removed = await deps.documents.deletePages(siteId, { urls: remove });
   if (removed > 0) deps.log.info("removed pages no longer on the site", { siteId, removed });
+  return removed > 0 ? remove : [];
 }

@@ -2,7 +2,7 @@
 // link, scope or content type say otherwise. A failing page is recorded and counted; it never stops the crawl.
 import type { IngestService } from "../ingest/ingest-service.ts";
 import type { CleanedPage } from "../ingest/clean-html.ts";
-import { FetchFailure, type FetchedPage, type PageFetcher } from "../ports/page-fetcher.ts";
+import { FetchFailure, type FetchedPage, type FetchPageInput, type PageFetcher } from "../ports/page-fetcher.ts";
 import type { CrawlScope } from "./crawl-scope.ts";
 import type { CrawlProgress } from "./crawl-progress.ts";
 import type { HostThrottle } from "./host-throttle.ts";
@@ -24,6 +24,20 @@ export interface VisitContext {
   ingest: IngestService;
   progress: CrawlProgress;
   signal: AbortSignal;
+  /** Incremental crawling: what the last crawl learnt about a page, and recording what this one learnt. */
+  previous(url: string): Promise<{ etag: string | null; lastModified: string | null; checkedAt: Date | null } | null>;
+  recordFetch(url: string, validators: { etag: string | null; lastModified: string | null } | null): Promise<void>;
+  /** Sitemap <lastmod> by normalised URL. */
+  sitemapLastmod: Map<string, Date>;
+  /** Set when a page was left unread (304 or sitemap lastmod): its links were not followed this time. */
+  incremental: { unread: number };
+  /**
+   * Queues the pages earlier crawls indexed (once per crawl): an unread page's links are unknown, so the pages
+   * already known stand in for them, and a changed page among them still gets read (new links come from changed pages).
+   */
+  queueKnownPages(): Promise<void>;
+  /** Credentials for the site's own host (crawlerConfig.auth). */
+  credentials?: { host: string; headers: Record<string, string> };
 }
 
 export type VisitResult = { state: "done" | "skipped" | "errored"; detail: string | null };
@@ -42,9 +56,10 @@ function headerDirectives(headers: Record<string, string>): { noindex: boolean; 
 /** "HTTP 404" and "HTTP 410" mark a page as gone; the runner removes such pages even from a truncated crawl. */
 export const isGoneDetail = (detail: string | null) => detail !== null && /^HTTP (404|410)\b/.test(detail);
 
-async function fetchPage(entry: FrontierEntry, ctx: VisitContext): Promise<FetchedPage | VisitResult> {
+async function fetchPage(entry: FrontierEntry, ctx: VisitContext, validators?: FetchPageInput["validators"]): Promise<FetchedPage | VisitResult> {
   try {
-    return await ctx.throttle.run(entry.url, () => ctx.fetcher.fetch({ url: entry.url, signal: ctx.signal, allowRedirect: ctx.allowRedirect }), ctx.signal);
+    const input: FetchPageInput = { url: entry.url, signal: ctx.signal, allowRedirect: ctx.allowRedirect, validators, credentials: ctx.credentials };
+    return await ctx.throttle.run(entry.url, () => ctx.fetcher.fetch(input), ctx.signal);
   } catch (error) {
     ctx.signal.throwIfAborted();
     if (error instanceof FetchFailure && NOT_A_PAGE.has(error.reason)) {
@@ -74,8 +89,17 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
     return { state: "skipped", detail: "robots.txt disallows it" };
   }
   ctx.progress.currentUrl = entry.url;
-  const fetched = await fetchPage(entry, ctx);
+  const previous = await ctx.previous(entry.url);
+  const lastmod = ctx.sitemapLastmod.get(entry.url);
+  if (previous?.checkedAt && lastmod && lastmod.getTime() <= previous.checkedAt.getTime()) {
+    return leftUnread(entry, ctx, null, "unchanged: the sitemap's lastmod is older than the last fetch");
+  }
+  const validators = previous && (previous.etag || previous.lastModified) ? { etag: previous.etag, lastModified: previous.lastModified } : undefined;
+  const fetched = await fetchPage(entry, ctx, validators);
   if ("state" in fetched) return fetched;
+  if (fetched.status === 304 && validators) {
+    return leftUnread(entry, ctx, { etag: fetched.headers.etag ?? validators.etag, lastModified: fetched.headers["last-modified"] ?? validators.lastModified }, "unchanged: 304 Not Modified");
+  }
   if (fetched.status < 200 || fetched.status >= 300) {
     ctx.progress.count("pagesErrored");
     ctx.progress.count("errors");
@@ -89,7 +113,8 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
   }
   ctx.progress.count("pagesCrawled");
 
-  const isHtml = HTML_TYPES.includes(fetched.contentType.split(";", 1)[0]!.trim().toLowerCase());
+  const mediaType = fetched.contentType.split(";", 1)[0]!.trim().toLowerCase();
+  const isHtml = HTML_TYPES.includes(mediaType);
   const cleaned = isHtml ? await ctx.ingest.clean(fetched.body, pageUrl, ctx.orgId) : null;
   const header = headerDirectives(fetched.headers);
   const noindex = header.noindex || Boolean(cleaned?.robots.noindex);
@@ -108,15 +133,26 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
   const address = await indexAddress(pageUrl, cleaned, entry, ctx);
   if (typeof address !== "string") return address;
 
-  const outcome = await ctx.ingest.ingestPage(
-    { url: address, content: fetched.body },
-    { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl", crawlJobId: ctx.jobId, signal: ctx.signal, cleaned: cleaned ?? undefined },
-  );
+  const options = { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl" as const, crawlJobId: ctx.jobId, signal: ctx.signal };
+  const outcome = fetched.bytes && mediaType === "application/pdf"
+    ? await ctx.ingest.ingestPdf(address, fetched.bytes, options)
+    : await ctx.ingest.ingestPage({ url: address, content: fetched.body }, { ...options, cleaned: cleaned ?? undefined });
   if (outcome.status === "error") {
     ctx.progress.count("pagesErrored");
     ctx.progress.count("errors");
     return { state: "errored", detail: `not indexed: ${outcome.error}` };
   }
   ctx.progress.count(outcome.status === "processed" ? "pagesProcessed" : "pagesSkipped");
+  // Validators belong to the address fetched; a page indexed under another address is fetched in full next time.
+  if (address === entry.url) await ctx.recordFetch(address, { etag: fetched.headers.etag ?? null, lastModified: fetched.headers["last-modified"] ?? null });
   return { state: "done", detail: outcome.status === "skipped" ? "unchanged" : null };
+}
+
+/** A page known unchanged: it stays indexed (and is not vanished), but its links were not read this time. */
+async function leftUnread(entry: FrontierEntry, ctx: VisitContext, validators: { etag: string | null; lastModified: string | null } | null, detail: string): Promise<VisitResult> {
+  await ctx.recordFetch(entry.url, validators);
+  ctx.incremental.unread++;
+  await ctx.queueKnownPages();
+  ctx.progress.count("pagesSkipped");
+  return { state: "done", detail };
 }

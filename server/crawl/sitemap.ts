@@ -3,6 +3,7 @@
 // Runs in the crawl worker (background), never on an API request.
 import { SaxesParser } from "saxes";
 import type { FetchText } from "./robots-policy.ts";
+import { parseLastmods } from "./sitemap-lastmod.ts";
 
 export interface ParsedSitemap {
   /** Page addresses (a <urlset> or a plain-text sitemap). */
@@ -114,6 +115,8 @@ export interface CollectSitemapInput {
 
 export interface CollectedSitemaps {
   urls: string[];
+  /** <lastmod> of the entries that give one (incremental crawls skip pages unchanged since they were fetched). */
+  lastmod: Map<string, Date>;
   /** Sitemaps that could not be fetched or read, with why; a missing sitemap is normal, not a crawl error. */
   failures: Array<{ url: string; reason: string }>;
 }
@@ -125,6 +128,7 @@ export async function collectSitemapUrls(input: CollectSitemapInput): Promise<Co
   const maxUrls = input.maxUrls ?? 50_000;
   const urls = new Set<string>();
   const failures: CollectedSitemaps["failures"] = [];
+  const lastmod = new Map<string, Date>();
   const visited = new Set<string>();
   let level = input.roots.map((url) => ({ url, depth: 0 }));
   while (level.length > 0 && urls.size < maxUrls) {
@@ -141,6 +145,7 @@ export async function collectSitemapUrls(input: CollectSitemapInput): Promise<Co
           continue;
         }
         parsed = parseSitemap(response.body);
+        for (const [url, date] of parseLastmods(response.body)) lastmod.set(url, date);
       } catch (error) {
         input.signal?.throwIfAborted();
         failures.push({ url, reason: (error as Error).message });
@@ -154,5 +159,5 @@ export async function collectSitemapUrls(input: CollectSitemapInput): Promise<Co
     }
     level = next;
   }
-  return { urls: [...urls], failures };
+  return { urls: [...urls], lastmod, failures };
 }

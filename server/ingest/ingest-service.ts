@@ -13,6 +13,9 @@ import { sharedTitleSuffix, stripTitleSuffix } from "./title-suffix.ts";
 
 /** How many of the site's stored titles are compared to find the suffix they share. */
 const TITLE_SAMPLE = 50;
+import type { ContentBlock } from "./content-block.ts";
+import type { PdfReader } from "../ports/pdf-reader.ts";
+import { readPdf, readPdfItem, type PdfPage } from "./pdf-ingest.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -32,6 +35,8 @@ export interface IngestDeps {
   onModelUsage?(usage: ModelUsage): void;
   /** Told when the metadata model failed and heuristics filled in instead, so the operator sees the model is down. */
   onMetadataFallback?(url: string, error: unknown): void;
+  /** Reads PDFs (pages API contentBase64, crawled PDF links); without it PDFs are refused. */
+  pdf?: PdfReader;
   /** Told after a site's content changed (search cache, embedding queue). */
   onSiteChanged?(siteId: string): void;
   /** Cleans and chunks off the API thread (a worker pool) in the service; inline when unset. */
@@ -52,6 +57,8 @@ export interface IngestOptions {
   ownHost?: (url: string) => boolean;
   /** The crawler has already cleaned the page (it reads robots meta and canonical first); spares a second parse. */
   cleaned?: CleanedPage;
+  /** Content already split into sections by its reader (a PDF); the page's content is then its plain text. */
+  document?: { title: string; blocks: ContentBlock[] };
 }
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
@@ -94,7 +101,8 @@ export class IngestService {
         continue;
       }
       if (url !== null) seen.add(url);
-      const outcome = await this.ingestPage(page, opts).catch((error: unknown) => {
+      const ingest = isPdfItem(page) ? this.ingestPdfItem(page, opts) : this.ingestPage(page, opts);
+      const outcome = await ingest.catch((error: unknown) => {
         this.deps.onPageFailed?.(error, { siteId: opts.siteId, url });
         return { status: "error" as const, error: "Could not store this page: an internal error, logged under this request's X-Request-Id." };
       });
@@ -104,6 +112,21 @@ export class IngestService {
     }
     if (result.processed > 0) this.deps.onSiteChanged?.(opts.siteId);
     return result;
+  }
+
+  /** A pages API item carrying a PDF as contentBase64. */
+  async ingestPdfItem(item: unknown, opts: IngestOptions): Promise<PageOutcome> {
+    return this.ingestRead(await readPdfItem(this.deps.pdf, item), opts);
+  }
+
+  /** A PDF the crawler fetched. */
+  async ingestPdf(url: string, bytes: Uint8Array, opts: IngestOptions): Promise<PageOutcome> {
+    return this.ingestRead(await readPdf(this.deps.pdf, bytes, { url }), opts);
+  }
+
+  private ingestRead(read: PdfPage, opts: IngestOptions): Promise<PageOutcome> {
+    if ("error" in read) return Promise.resolve({ status: "error", error: read.error });
+    return this.ingestPage(read.page, { ...opts, document: read.document });
   }
 
   async ingestPage(page: unknown, opts: IngestOptions): Promise<PageOutcome> {
@@ -117,7 +140,7 @@ export class IngestService {
     if (byteLength(page.content) > Limits.pageContentBytes) return { status: "error", error: `content is larger than ${Limits.pageContentBytes} bytes.` };
 
     const hash = contentHash(page.content, page.title ?? "", page.summary ?? "", JSON.stringify(page.tags ?? null), JSON.stringify(page.metadata ?? null));
-    const isHtml = looksLikeHtml(page.content);
+    const isHtml = !opts.document && looksLikeHtml(page.content);
     if (isHtml && countHeadingTags(page.content) > 2 * Limits.chunksPerPage) {
       // Refused before cleaning, which costs seconds for a page of tens of thousands of headings and could only end in the cap below.
       return { status: "error", error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.` };
@@ -130,10 +153,10 @@ export class IngestService {
       return { status: "skipped", links };
     }
 
-    const blocks = cleaned ? cleaned.blocks : plainTextBlocks(page.content);
+    const blocks = opts.document?.blocks ?? (cleaned ? cleaned.blocks : plainTextBlocks(page.content));
     const text = blocks.map((b) => b.text).join("\n");
     if (text.trim() === "") return { status: "error", error: "No text content remains after cleaning." };
-    let title = page.title ?? cleaned?.title ?? "";
+    let title = page.title ?? (opts.document?.title || cleaned?.title) ?? "";
     let summary = page.summary ?? cleaned?.description ?? "";
     let tags = page.tags ?? (cleaned && cleaned.keywords.length > 0 ? cleaned.keywords : undefined);
     const missing = [!title && "title", !summary && "summary", !tags && "tags"].filter(Boolean) as Array<"title" | "summary" | "tags">;
@@ -202,6 +225,10 @@ function countHeadingTags(html: string): number {
 }
 
 /** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */
+function isPdfItem(page: unknown): boolean {
+  return typeof page === "object" && page !== null && ("contentBase64" in page || (page as { contentType?: unknown }).contentType === "application/pdf");
+}
+
 export function normalisePageUrl(raw: string): string | null {
   try {
     const url = new URL(raw.trim());

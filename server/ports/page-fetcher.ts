@@ -4,6 +4,10 @@ export interface FetchPageInput {
   signal?: AbortSignal;
   /** Decides whether a redirect target may be followed (crawl scope); called for every hop. */
   allowRedirect?: (url: string) => boolean;
+  /** From the last fetch: sent as If-None-Match / If-Modified-Since, so an unchanged page answers 304 with no body. */
+  validators?: { etag: string | null; lastModified: string | null };
+  /** Credentials of a protected site: sent only to `host` (host:port), never to a host a redirect leads to. */
+  credentials?: { host: string; headers: Record<string, string> };
 }
 
 export interface FetchedPage {
@@ -12,6 +16,8 @@ export interface FetchedPage {
   status: number;
   contentType: string;
   body: string;
+  /** The raw bytes, for binary documents the crawler reads (PDF); absent for text. */
+  bytes?: Uint8Array;
   /** Response headers that matter to the crawler, lower-cased names (e.g. x-robots-tag, last-modified). */
   headers: Record<string, string>;
   ms: number;

@@ -5,6 +5,7 @@ import type { SiteStore } from "../adapters/postgres/site-store.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSettings } from "./site-settings.ts";
 import { siteDetail, siteSummary } from "./site-view.ts";
 import { checkSettingsPatterns } from "./settings-patterns.ts";
+import type { CrawlerSettings } from "../connectors/crawler-settings.ts";
 
 export interface SiteHooks {
   /** Called after a site's settings changed (cached search answers depend on boosts and access rules). */
@@ -17,16 +18,20 @@ export class SiteService {
   constructor(
     private readonly store: SiteStore,
     private readonly hooks: SiteHooks = {},
+    /** Schedules and credentials in crawlerConfig (server/connectors/crawler-settings.ts). */
+    private readonly crawlerSettings?: CrawlerSettings,
   ) {}
 
   async create(orgId: string, body: CreateSiteBody): Promise<SiteSummary> {
     checkSettingsPatterns(body);
+    const crawlerConfig = { ...defaultCrawlerConfig(), ...body.crawlerConfig };
+    const connectorColumns = this.crawlerSettings ? await this.crawlerSettings.columns(body.crawlerConfig, crawlerConfig) : { crawlerConfig };
     const row = await this.store.create({
       orgId,
       name: body.name.trim(),
       baseUrl: body.baseUrl,
       description: body.description ?? "",
-      crawlerConfig: { ...defaultCrawlerConfig(), ...body.crawlerConfig },
+      ...connectorColumns,
       publicAccess: defaultPublicAccess(),
       rateLimits: defaultRateLimits(),
     });
@@ -48,10 +53,13 @@ export class SiteService {
     const current = await this.store.get(orgId, siteId);
     if (!current) throw notFound("Site");
     const { crawlerConfig: _c, publicAccess: _p, rateLimits: _r, name, ...rest } = patch;
+    const merged = mergeSettings(current, patch);
+    const connectorColumns = merged.crawlerConfig && this.crawlerSettings ? await this.crawlerSettings.columns(patch.crawlerConfig, merged.crawlerConfig, current.crawlerConfig) : {};
     const updated = await this.store.update(orgId, siteId, {
       ...rest,
       ...(name !== undefined ? { name: name.trim() } : {}),
-      ...mergeSettings(current, patch),
+      ...merged,
+      ...connectorColumns,
     });
     if (!updated) throw notFound("Site");
     this.hooks.onSiteChanged?.(siteId);

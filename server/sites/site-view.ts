@@ -2,6 +2,7 @@
 import type { SiteDetail, SiteSummary } from "../../shared/sites.ts";
 import type { SiteRow, SiteStats } from "../adapters/postgres/site-store.ts";
 import { defaultRateLimits } from "./site-settings.ts";
+import { isStale } from "../connectors/crawl-schedule.ts";
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -15,6 +16,17 @@ export function siteSummary(row: SiteRow): SiteSummary {
     ...(row.lastCrawledAt ? { lastCrawledAt: unixSeconds(row.lastCrawledAt) } : {}),
     createdAt: unixSeconds(row.createdAt),
     ...(row.status === "error" ? { lastError: row.lastError } : {}),
+    ...scheduleView(row),
+  };
+}
+
+function scheduleView(row: SiteRow): Pick<SiteSummary, "nextCrawlAt" | "lastScheduledCrawlAt" | "stale"> {
+  const schedule = row.crawlerConfig.schedule;
+  if (!schedule) return {};
+  return {
+    ...(row.nextCrawlAt ? { nextCrawlAt: unixSeconds(row.nextCrawlAt) } : {}),
+    ...(row.lastScheduledAt ? { lastScheduledCrawlAt: unixSeconds(row.lastScheduledAt) } : {}),
+    stale: isStale(schedule, row.lastCrawledAt, row.createdAt, new Date()),
   };
 }
 

@@ -202,7 +202,7 @@ describe("crawler", () => {
     beforeAll(async () => {
       server = serve({
         routes: {
-          "/": page("Home", ["/hidden", "/sealed", "/copy", "/dup-a", "/dup-b", "/tagged", "/manual.pdf", "/notes.txt"].map((p) => `<a href="${p}">${p}</a>`).join(" ")),
+          "/": page("Home", ["/hidden", "/sealed", "/copy", "/dup-a", "/dup-b", "/tagged", "/archive.zip", "/notes.txt"].map((p) => `<a href="${p}">${p}</a>`).join(" ")),
           "/hidden": page("Hidden", `<a href="/behind-hidden">onwards</a>`, `<meta name="robots" content="noindex">`),
           "/behind-hidden": page("Behind hidden", "Reached through a noindex page."),
           "/sealed": page("Sealed", `<a href="/behind-sealed">onwards</a>`, `<meta name="robots" content="noindex, nofollow">`),
@@ -212,7 +212,7 @@ describe("crawler", () => {
           "/dup-a": page("Duplicate", "Same article twice.", `<link rel="canonical" href="/dup-b">`),
           "/dup-b": page("Duplicate", "Same article twice.", `<link rel="canonical" href="/dup-b">`),
           "/tagged": () => new Response(page("Tagged", "Header says noindex."), { headers: { "content-type": "text/html", "x-robots-tag": "noindex" } }),
-          "/manual.pdf": () => new Response("%PDF-1.4 binary", { headers: { "content-type": "application/pdf" } }),
+          "/archive.zip": () => new Response("PK binary", { headers: { "content-type": "application/zip" } }),
           "/notes.txt": "Plain text notes about wombats and their burrows, indexed as they are.",
         },
       });
@@ -242,7 +242,7 @@ describe("crawler", () => {
     test("only HTML and plain text are indexed; other types are skipped, not errors", async () => {
       const indexed = await indexedPaths(ctx, site.siteId);
       expect(indexed).toContain("/notes.txt");
-      expect(indexed).not.toContain("/manual.pdf");
+      expect(indexed).not.toContain("/archive.zip");
       expect(job.status).toBe("completed");
       expect(job.pagesErrored).toBe(0);
       expect(indexed).toEqual(["/", "/behind-hidden", "/dup-b", "/notes.txt", "/original"]);

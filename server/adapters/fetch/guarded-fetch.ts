@@ -21,6 +21,8 @@ export interface GuardedRequest {
   url: string;
   method?: string;
   headers?: Record<string, string>;
+  /** Credentials added only to hops on this host (host:port): a redirect to another host never receives them. */
+  credentials?: { host: string; headers: Record<string, string> };
   body?: BodyInit | null;
   guard: AddressGuardOptions;
   maxRedirects: number;
@@ -58,8 +60,10 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
     }
     let response: Response;
     try {
+      // Credentials go only to the host they were given for, never along a redirect to another one.
+      const own = request.credentials && parsed.host === request.credentials.host ? { ...request.headers, ...request.credentials.headers } : request.headers;
       const pin = address === null || (!CAN_PIN && !request.fetch) ? null : pinnedTarget(parsed, address);
-      const headers = pin ? { ...withoutHost(request.headers), host: pin.host } : request.headers;
+      const headers = pin ? { ...withoutHost(own), host: pin.host } : own;
       const init = { method, headers, body, redirect: "manual" as const, signal: request.signal, ...(pin?.serverName ? { tls: { serverName: pin.serverName } } : {}) };
       response = await (request.fetch ?? fetch)(pin ? pin.url : url, init);
     } catch (error) {

@@ -13,9 +13,13 @@ export interface HttpFetcherOptions extends AddressGuardOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** Byte limit for binary documents (PDF). */
+  maxBinaryBytes?: number;
 }
 
-const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain"];
+const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain", "application/pdf"];
+/** Documents read as bytes, with their own size limit (a PDF is routinely larger than an HTML page). */
+const BINARY_TYPES = new Set(["application/pdf"]);
 /** robots.txt and sitemaps: any text, XML or (for robots.txt served carelessly) an octet stream. */
 const TEXT_TYPES = [/^text\//, /^application\/([\w.+-]+\+)?xml$/, /^application\/octet-stream$/];
 const KEPT_HEADERS = ["x-robots-tag", "last-modified", "etag", "content-language", "link", "retry-after", "cache-control"];
@@ -27,6 +31,7 @@ export class HttpFetcher implements PageFetcher {
   readonly timeoutMs: number;
   readonly maxBytes: number;
   readonly maxRedirects: number;
+  readonly maxBinaryBytes: number;
   private readonly guard: AddressGuardOptions;
 
   constructor(options: HttpFetcherOptions = {}) {
@@ -34,12 +39,13 @@ export class HttpFetcher implements PageFetcher {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.maxBytes = options.maxBytes ?? 1_000_000;
     this.maxRedirects = options.maxRedirects ?? 5;
+    this.maxBinaryBytes = options.maxBinaryBytes ?? this.maxBytes;
     this.guard = { allowPrivateNetworks: options.allowPrivateNetworks, trustedHosts: options.trustedHosts };
   }
 
-  /** An HTML, XHTML or plain-text page. Non-2xx statuses come back as data so the crawler can count them. */
+  /** An HTML, XHTML, plain-text or PDF document. Non-2xx statuses (304 included) come back as data so the crawler can count them. */
   fetch(input: FetchPageInput): Promise<FetchedPage> {
-    return this.get(input, "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8", (type) => PAGE_TYPES.includes(type));
+    return this.get(input, "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,application/pdf;q=0.7", (type) => PAGE_TYPES.includes(type));
   }
 
   /** Any text document (robots.txt, sitemap XML); the same limits apply. */
@@ -54,7 +60,8 @@ export class HttpFetcher implements PageFetcher {
     try {
       const { response, url } = await guardedFetch({
         url: input.url,
-        headers: { "user-agent": this.userAgent, accept, "accept-language": "*" },
+        headers: { "user-agent": this.userAgent, accept, "accept-language": "*", ...conditionalHeaders(input.validators) },
+        credentials: input.credentials,
         guard: this.guard,
         maxRedirects: this.maxRedirects,
         allowRedirect: input.allowRedirect,
@@ -68,12 +75,20 @@ export class HttpFetcher implements PageFetcher {
         if (value !== null) headers[name] = value;
       }
       const ok = response.status >= 200 && response.status < 300;
+      if (response.status === 304) {
+        await response.body?.cancel().catch(() => {});
+        return { url, status: 304, contentType, body: "", headers, ms: Math.round(performance.now() - started) };
+      }
       // An error page's body is rarely wanted, and never worth refusing the status over.
       const wanted = type === "" ? true : acceptable(type);
       if (!wanted) {
         await response.body?.cancel().catch(() => {});
         if (ok) throw new FetchFailure("unsupported-type", url, `${url} is ${type}, not a page the crawler reads`);
         return { url, status: response.status, contentType, body: "", headers, ms: Math.round(performance.now() - started) };
+      }
+      if (ok && BINARY_TYPES.has(type)) {
+        const bytes = await readLimited(response, url, this.maxBinaryBytes);
+        return { url, status: response.status, contentType, body: "", bytes, headers, ms: Math.round(performance.now() - started) };
       }
       const bytes = await readLimited(response, url, this.maxBytes);
       if (type === "") {
@@ -88,6 +103,13 @@ export class HttpFetcher implements PageFetcher {
       throw error;
     }
   }
+}
+
+function conditionalHeaders(validators: FetchPageInput["validators"]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers["if-none-match"] = validators.etag;
+  if (validators?.lastModified) headers["if-modified-since"] = validators.lastModified;
+  return headers;
 }
 
 function looksBinary(bytes: Uint8Array): boolean {

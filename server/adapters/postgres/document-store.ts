@@ -182,6 +182,23 @@ export class DocumentStore {
     await this.db.update(pages).set({ lastCrawlJobId: jobId }).where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
   }
 
+  /** What the last crawl learnt about a page: its HTTP validators and when it was fetched (incremental crawls). */
+  async fetchState(siteId: string, url: string): Promise<{ etag: string | null; lastModified: string | null; checkedAt: Date | null } | null> {
+    const [row] = await this.db
+      .select({ etag: pages.etag, lastModified: pages.lastModified, checkedAt: pages.checkedAt })
+      .from(pages)
+      .where(and(eq(pages.siteId, siteId), eq(pages.url, url), eq(pages.source, "crawl")));
+    return row ?? null;
+  }
+
+  /** A crawl saw the page now (fetched, or known unchanged): it is not vanished, and these validators go with it. */
+  async recordFetch(siteId: string, url: string, jobId: string, validators: { etag: string | null; lastModified: string | null } | null): Promise<void> {
+    await this.db
+      .update(pages)
+      .set({ lastCrawlJobId: jobId, checkedAt: new Date(), ...(validators ?? {}) })
+      .where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
+  }
+
   private async cachedEmbeddings(db: Db, hashes: string[]): Promise<Map<string, number[]>> {
     if (!this.embeddingModel || hashes.length === 0) return new Map();
     const found = await db

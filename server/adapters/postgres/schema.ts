@@ -67,8 +67,16 @@ export const sites = pgTable(
     pageCount: integer("page_count").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** When crawlerConfig.schedule next starts a crawl; null without a schedule (server/connectors/crawl-scheduler.ts). */
+    nextCrawlAt: ts("next_crawl_at"),
+    /** When a crawl was last started by the schedule. */
+    lastScheduledAt: ts("last_scheduled_at"),
+    /** When site.stale was last sent, so it is sent once per stale spell. */
+    staleNotifiedAt: ts("stale_notified_at"),
+    /** crawlerConfig.auth, AES-GCM encrypted (server/connectors/secret-box.ts); never in crawler_config. */
+    crawlerAuth: text("crawler_auth"),
   },
-  (t) => [index("sites_org_idx").on(t.orgId, t.createdAt)],
+  (t) => [index("sites_org_idx").on(t.orgId, t.createdAt), index("sites_next_crawl_idx").on(t.nextCrawlAt).where(sql`next_crawl_at IS NOT NULL`)],
 );
 
 export const pages = pgTable(
@@ -86,6 +94,11 @@ export const pages = pgTable(
     source: text("source", { enum: ["api", "crawl"] }).notNull(),
     lastCrawlJobId: text("last_crawl_job_id"),
     indexedAt: ts("indexed_at").notNull().defaultNow(),
+    /** HTTP validators of the last fetch, sent back as If-None-Match / If-Modified-Since by the next crawl. */
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** When a crawl last fetched the page (200 or 304); compared with the sitemap's lastmod. */
+    checkedAt: ts("checked_at"),
   },
   (t) => [uniqueIndex("pages_site_url_idx").on(t.siteId, t.url)],
 );
@@ -411,6 +424,7 @@ export const oneTimeTokens = pgTable("one_time_tokens", {
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
 });
+
 /** Every word of a site's chunks with how many chunks contain it; kept by triggers on chunks (migration 0009), read for typo correction. */
 export const siteTerms = pgTable(
   "site_terms",
@@ -420,4 +434,42 @@ export const siteTerms = pgTable(
     chunks: integer("chunks").notNull(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.term] })],
+);
+
+/** Organisation webhooks: where events are POSTed and the secret their signatures use. */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("webhooks_org_idx").on(t.orgId)],
+);
+
+/** The webhook outbox and delivery log in one: a row per event per webhook, written before anything is sent. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The exact JSON body, so every retry sends (and signs) the same bytes. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    lastError: text("last_error"),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
+  ],
 );

@@ -1,0 +1,62 @@
+// Starts scheduled recrawls and reports stale sites. Every background process runs one; the store's
+// compare-and-set on next_crawl_at means each scheduled run starts one crawl however many processes tick.
+import type { Logger } from "../logger.ts";
+import type { ScheduleStore } from "../ports/schedule-store.ts";
+import { isStale, nextRunAfter } from "./crawl-schedule.ts";
+
+export interface CrawlSchedulerDeps {
+  store: ScheduleStore;
+  /** Queues a crawl of the site; resolves false when one is already pending or running (that run is then skipped). */
+  startCrawl(orgId: string, siteId: string): Promise<boolean>;
+  /** site.stale webhook event. */
+  onStale(site: { orgId: string; siteId: string; lastCrawledAt: Date | null; schedule: string }): Promise<void>;
+  log: Logger;
+  clock?: () => Date;
+  /** How often due schedules are looked for; a crawl starts at most this late. */
+  pollMs?: number;
+}
+
+export class CrawlScheduler {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private ticking: Promise<unknown> | null = null;
+
+  constructor(private readonly deps: CrawlSchedulerDeps) {}
+
+  start(): void {
+    if (this.timer) return;
+    const run = () => {
+      this.ticking ??= this.tick().catch((error) => this.deps.log.error("crawl scheduler tick failed", { error })).finally(() => (this.ticking = null));
+    };
+    this.timer = setInterval(run, this.deps.pollMs ?? 30_000);
+    run();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  /** One pass: start due crawls, then report sites gone stale. Returns the sites whose crawl this call started. */
+  async tick(now: Date = this.deps.clock?.() ?? new Date()): Promise<{ started: string[]; stale: string[] }> {
+    const started: string[] = [];
+    for (const site of await this.deps.store.due(now, 50)) {
+      if (!site.schedule || !site.nextCrawlAt) continue;
+      // The next run counts from now, so a scheduler that was down does not fire every missed run at once.
+      const next = nextRunAfter(site.schedule, now);
+      if (!(await this.deps.store.takeRun(site.id, site.nextCrawlAt, next, now))) continue;
+      if (await this.deps.startCrawl(site.orgId, site.id)) started.push(site.id);
+      else this.deps.log.info("scheduled crawl skipped: one is already running", { siteId: site.id });
+    }
+    const stale: string[] = [];
+    for (const site of await this.deps.store.scheduled()) {
+      if (!isStale(site.schedule, site.lastCrawledAt, site.createdAt, now)) continue;
+      // One notice per stale spell: a success after the last notice starts a new spell.
+      const noticed = site.staleNotifiedAt !== null && (site.lastCrawledAt === null || site.staleNotifiedAt >= site.lastCrawledAt);
+      if (noticed || !(await this.deps.store.takeStaleNotice(site.id, site.staleNotifiedAt, now))) continue;
+      await this.deps.onStale({ orgId: site.orgId, siteId: site.id, lastCrawledAt: site.lastCrawledAt, schedule: site.schedule });
+      stale.push(site.id);
+    }
+    return { started, stale };
+  }
+}

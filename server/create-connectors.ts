@@ -1,0 +1,77 @@
+// Composition of the connectors (issue 18): the webhook outbox and its dispatcher, the crawl scheduler and the
+// crawler-credential box, built from config over the Postgres stores and the guarded HTTP sender.
+import type { Config } from "./config.ts";
+import type { Db } from "./adapters/postgres/database.ts";
+import type { Logger } from "./logger.ts";
+import { PostgresWebhookStore } from "./adapters/postgres/webhook-store.ts";
+import { HttpWebhookSender } from "./adapters/fetch/webhook-sender.ts";
+import { WebhookService } from "./connectors/webhook-service.ts";
+import { WebhookDispatcher } from "./connectors/webhook-dispatcher.ts";
+import { PostgresScheduleStore } from "./adapters/postgres/schedule-store.ts";
+import { CrawlScheduler } from "./connectors/crawl-scheduler.ts";
+import { CrawlerSettings } from "./connectors/crawler-settings.ts";
+import { SecretBox } from "./connectors/secret-box.ts";
+import type { CrawlService } from "./crawl/crawl-service.ts";
+import { AppError } from "./errors/app-error.ts";
+import { Limits } from "../shared/limits.ts";
+
+/** Schedules and credentials of crawlerConfig; throws ConfigError at start-up when SECRETS_KEY is malformed. */
+export async function createCrawlerSettings(config: Config): Promise<CrawlerSettings> {
+  const key = config.connectors.secretsKey;
+  return new CrawlerSettings(key ? await SecretBox.fromSetting(key) : null);
+}
+
+export interface Connectors {
+  webhooks: WebhookService;
+  dispatcher: WebhookDispatcher;
+  scheduler: CrawlScheduler;
+  crawlerSettings: CrawlerSettings;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createConnectors(deps: { config: Config; db: Db; log: Logger; crawl: CrawlService; crawlerSettings: CrawlerSettings }): Connectors {
+  const { config, log } = deps;
+  const store = new PostgresWebhookStore(deps.db);
+  const sender = new HttpWebhookSender({
+    allowPrivateNetworks: config.crawl.allowPrivateNetworks,
+    timeoutMs: Limits.webhookTimeoutSeconds * 1000,
+    userAgent: config.crawl.userAgent,
+  });
+  const dispatcher = new WebhookDispatcher({ store, sender, log, retryBaseSeconds: config.connectors.webhookRetryBaseSeconds });
+  const webhooks = new WebhookService(store, sender, () => dispatcher.wake());
+  const scheduler = new CrawlScheduler({
+    store: new PostgresScheduleStore(deps.db),
+    startCrawl: async (orgId, siteId) => {
+      try {
+        await deps.crawl.start(orgId, siteId);
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.status === 409) return false;
+        throw error;
+      }
+    },
+    onStale: async (site) => {
+      await webhooks.emit(site.orgId, "site.stale", {
+        siteId: site.siteId,
+        lastCrawledAt: site.lastCrawledAt ? Math.floor(site.lastCrawledAt.getTime() / 1000) : null,
+        schedule: site.schedule,
+      });
+    },
+    log,
+  });
+  return {
+    webhooks,
+    dispatcher,
+    scheduler,
+    crawlerSettings: deps.crawlerSettings,
+    start: () => {
+      dispatcher.start();
+      scheduler.start();
+    },
+    stop: async () => {
+      await scheduler.stop();
+      await dispatcher.stop();
+    },
+  };
+}
