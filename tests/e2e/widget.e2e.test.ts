@@ -142,8 +142,7 @@ describe.if(run)("site-search widget", () => {
         () => new Promise((resolve) => document.addEventListener("site-search-error", (e) => resolve((e as Event & { code: string }).code), { once: true })),
       );
       await w.input.fill("install");
-      // A refused origin gets no allow-origin header (docs/security.md), so the page sees a network failure, not the 403.
-      expect(await code).toBe("NETWORK");
+      expect(await code).toBe("ORIGIN_NOT_ALLOWED");
       await w.part("retry-button").waitFor();
       expect(w.errors).toEqual([]);
       await w.close();
