@@ -1,6 +1,7 @@
 // Site relevance boosts: tag and URL-glob multipliers applied to a page's score at query time.
 import type { TagBoost, UrlBoost } from "../../shared/sites.ts";
 import { compileUrlPatternSet } from "../patterns/url-pattern-set.ts";
+import { mapInSlices } from "../patterns/filter-in-slices.ts";
 
 export interface BoostRules {
   tagBoosts: TagBoost[];
@@ -36,17 +37,8 @@ export function boostFactor(page: { url: string; tags: readonly string[] }, rule
  * Every page's factor, yielding to other requests every few milliseconds: a site's boost rules may be slow (up to
  * the program-size budget), and that must slow only its own search, never another tenant's requests.
  */
-export async function boostFactors(pages: ReadonlyArray<{ url: string; tags: readonly string[]; rules: BoostRules | undefined }>): Promise<number[]> {
-  const factors: number[] = [];
-  let sliceStart = performance.now();
-  for (const page of pages) {
-    factors.push(page.rules ? boostFactor(page, page.rules) : 1);
-    if (performance.now() - sliceStart > 5) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
-  }
-  return factors;
+export function boostFactors(pages: ReadonlyArray<{ url: string; tags: readonly string[]; rules: BoostRules | undefined }>): Promise<number[]> {
+  return mapInSlices(pages, (page) => (page.rules ? boostFactor(page, page.rules) : 1));
 }
 
 /**

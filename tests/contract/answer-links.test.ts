@@ -10,7 +10,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
   ctx = await createTestContext({ ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: fake.url }, { embedder: null });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await ctx.close();
   await fake.close();

@@ -96,7 +96,7 @@ describe("patterns RE2 cannot run", () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => ctx.close());
 
   test("a URL boost with lookahead is a 400 naming the rule, and the saved boosts stay", async () => {
