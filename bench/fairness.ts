@@ -85,6 +85,7 @@ while ((await pending(b.siteId)) > 0) await Bun.sleep(100);
 phase("B ingested and embedded; measuring idle searches");
 await searches(b.siteId, 10); // warm-up
 const idle = await searches(b.siteId, SEARCHES);
+phase(`B search idle: ${fmt(idle)}`);
 
 const started = performance.now();
 // Four importers side by side, each sending five requests of five pages, as a bulk import script would.
@@ -95,6 +96,7 @@ const push = Promise.all(Array.from({ length: 4 }, (_, r) => importer(r))).then(
 await Bun.sleep(500);
 phase("A pushing; measuring B's searches");
 const loaded = await searches(b.siteId, SEARCHES);
+phase(`B search while A pushes: ${fmt(loaded)}`);
 // B adds 10 pages while A's pages are still being ingested and embedded.
 const bAdded = performance.now();
 await b.call("POST", `/api/sites/${b.siteId}/pages`, { pages: Array.from({ length: 10 }, (_, i) => lightPage("b-new", i)) });
@@ -105,7 +107,10 @@ let pushMs = 0;
 void push.then((ms) => (pushMs = ms));
 for (;;) {
   const [pb, pa] = await Promise.all([pending(b.siteId), pending(a.siteId)]);
-  if (!bEmbeddedAt && pb === 0) bEmbeddedAt = performance.now();
+  if (!bEmbeddedAt && pb === 0) {
+    bEmbeddedAt = performance.now();
+    phase(`B's 10 pages embedded; A still has ${pa} chunks waiting${pushMs ? "" : " and pages being pushed"}`);
+  }
   if (pushMs && !aEmbeddedAt && pa === 0) aEmbeddedAt = performance.now();
   if (bEmbeddedAt && aEmbeddedAt) break;
   await Bun.sleep(100);
