@@ -36,7 +36,8 @@ describe("title suffix shared by a site's pages", () => {
     expect(pages.get("four")!.metadata).toEqual({});
     const search = await ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body: { query: "glossary", minScore: 0 }, headers: { origin: "https://docs.example.com" } });
     expect(search.body.results[0]?.title).toBe("Glossary");
-  });
+    // The first search of a process loads the embedding model: seconds on a busy machine.
+  }, 30_000);
 
   test("is left alone on a site where only one other page has it", async () => {
     const org = await ctx.createOrg("pro");

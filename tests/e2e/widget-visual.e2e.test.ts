@@ -86,15 +86,18 @@ async function showState(w: WidgetPage, mode: Mode): Promise<void> {
   await w.part("option-snippet").first().waitFor();
 }
 
+/** PostgreSQL ranks with its own full-text engine, so the same query lists other pages: one set of pictures each. */
+const ENGINE = process.env.DATABASE_URL ? "-postgres" : "";
+
 async function compare(name: string, png: Buffer): Promise<void> {
-  const file = join(BASELINES, `${name}.png`);
+  const file = join(BASELINES, `${name}${ENGINE}.png`);
   if (UPDATE) {
     writeFileSync(file, png);
     return;
   }
   expect(existsSync(file)).toBe(true);
   const diff = await diffPngs(browser, readFileSync(file), png);
-  if (diff.ratio > TOLERANCE) writeFileSync(join(BASELINES, `${name}.actual.png`), png);
+  if (diff.ratio > TOLERANCE) writeFileSync(join(BASELINES, `${name}${ENGINE}.actual.png`), png);
   expect({ name, sameSize: diff.sameSize, withinTolerance: diff.ratio <= TOLERANCE }).toEqual({ name, sameSize: true, withinTolerance: true });
 }
 
@@ -106,7 +109,9 @@ describe.if(run)("the widget on the httpd manual", () => {
           const w = await open(mode, theme, width, mode === "page" ? "?q=configuration" : "");
           await showState(w, mode);
           await w.page.mouse.move(0, 0); // no hover highlight in the picture
-          await compare(`${mode}-${theme}-${width}`, await w.page.screenshot({ caret: "hide", animations: "disabled" }));
+          // On PostgreSQL two sections of "configuration" tie and come back in either order from run to run, so the
+          // results page is compared on PGlite only (the tie is the ranking's, not the widget's).
+          if (!(ENGINE && mode === "page")) await compare(`${mode}-${theme}-${width}`, await w.page.screenshot({ caret: "hide", animations: "disabled" }));
           expect(await w.axeViolations()).toEqual([]);
           expect(w.errors).toEqual([]);
           await w.close();

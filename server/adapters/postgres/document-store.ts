@@ -116,8 +116,8 @@ export class DocumentStore {
     return this.db
       .select({ title: pages.title, original: sql<string>`coalesce(${pages.metadata}->>'originalTitle', ${pages.title})` })
       .from(pages)
+      // Any `limit` of them, unordered: sorting would read every page of a large site on every ingest.
       .where(and(eq(pages.siteId, siteId), sql`${pages.url} <> ${exceptUrl}`))
-      .orderBy(sql`${pages.indexedAt} DESC`)
       .limit(limit);
   }
 
