@@ -14,6 +14,7 @@ export class DashboardPage {
 
   private constructor(readonly page: Page, readonly base: string) {
     page.on("pageerror", (error) => this.errors.push(error.message));
+    page.on("crash", () => this.errors.push("the page crashed"));
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) this.cspViolations.push(message.text());
     });
