@@ -6,6 +6,7 @@ import { KeyActions, type CreatedKey, type KeyList, type KeyView, type Role } fr
 import type { SiteList } from "../../shared/sites.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
+import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
 
 export class KeysPage extends LitElement {
@@ -87,7 +88,7 @@ export class KeysPage extends LitElement {
       <sl-dialog label="Your new key" ?open=${this.created !== null} @sl-after-hide=${() => (this.created = null)}>
         <p>Copy it now: it is shown only once.</p>
         <pre data-testid="new-key">${this.created?.secret ?? ""}</pre>
-        <sl-copy-button .value=${this.created?.secret ?? ""} copy-label="Copy key"></sl-copy-button>
+        <sl-button size="small" @click=${() => copyText(this.created?.secret ?? "")}>Copy key</sl-button>
         <sl-button slot="footer" variant="primary" @click=${() => (this.created = null)}>Done</sl-button>
       </sl-dialog>
       <sl-dialog label="Revoke this key?" ?open=${this.revoking !== null} @sl-after-hide=${() => (this.revoking = null)}>
