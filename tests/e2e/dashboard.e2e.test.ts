@@ -118,7 +118,7 @@ async function journey(d: DashboardPage): Promise<void> {
     const siteId = new URL(d.page.url()).pathname.split("/").pop()!;
 
     // Search it in the playground.
-    await d.nav("/playground").click();
+    await d.nav("/playground").click({ noWaitAfter: true });
     await d.field("query").fill("directive");
     await d.field("minScore").fill("0");
     await d.button("Search").click();
@@ -128,7 +128,7 @@ async function journey(d: DashboardPage): Promise<void> {
     violations.push(...(await d.capture("playground")));
 
     // A search-only key is refused on an ingest route, naming the scope; revoked, it is refused at once.
-    await d.nav("/keys").click();
+    await d.nav("/keys").click({ noWaitAfter: true });
     await d.field("name").fill("search only");
     for (const action of ["ingest", "crawl", "analytics", "admin"]) await d.page.locator(`sl-checkbox[name="action-${action}"]`).click();
     await d.button("Create key").click();
@@ -149,7 +149,7 @@ async function journey(d: DashboardPage): Promise<void> {
     expect((await call(`/api/sites/${siteId}/search`, { query: "directive" })).status).toBe(401);
 
     // The day's searches appear in the chart (the recorder writes once a second).
-    await d.nav("/analytics").click({ timeout: 20_000 });
+    await d.nav("/analytics").click({ noWaitAfter: true });
     for (let i = 0; i < 10 && Number((await d.testId("total-searches").textContent()) ?? 0) < 2; i++) {
       await d.page.waitForTimeout(1000);
       await d.page.reload();
@@ -158,7 +158,7 @@ async function journey(d: DashboardPage): Promise<void> {
     await d.page.locator("canvas").waitFor();
     violations.push(...(await d.capture("analytics")));
 
-    await d.nav("/docs").click();
+    await d.nav("/docs").click({ noWaitAfter: true });
     await d.page.getByRole("heading", { name: /site-search API/ }).waitFor();
     violations.push(...(await d.capture("docs")));
 
