@@ -158,7 +158,8 @@ async function journey(d: DashboardPage): Promise<void> {
     await d.page.locator("canvas").waitFor();
     violations.push(...(await d.capture("analytics")));
 
-    await d.nav("/docs").click({ noWaitAfter: true });
+    // Each screen has its own URL: open this one directly.
+    await d.goto("/dashboard/docs");
     await d.page.getByRole("heading", { name: /site-search API/ }).waitFor();
     violations.push(...(await d.capture("docs")));
 
