@@ -3,6 +3,7 @@ import { LitElement, html } from "lit";
 import type { Invite, SessionView } from "../../shared/accounts.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
+import { copyText } from "../copy-text.ts";
 
 export class AccountPage extends LitElement {
   static override properties = { session: {}, message: { state: true }, invite: { state: true } };
@@ -64,7 +65,7 @@ export class AccountPage extends LitElement {
           <sl-select name="inviteRole" label="Role" value="member"><sl-option value="member">Member</sl-option><sl-option value="admin">Admin</sl-option>${session.organisation.role === "owner" ? html`<sl-option value="owner">Owner</sl-option>` : ""}</sl-select>
           <sl-button type="submit">Create invitation link</sl-button>
         </form>
-        ${this.invite ? html`<p>Send this one-time link (valid 7 days):</p><pre>${link}</pre><sl-copy-button .value=${link} copy-label="Copy link"></sl-copy-button>` : ""}
+        ${this.invite ? html`<p>Send this one-time link (valid 7 days):</p><pre>${link}</pre><sl-button size="small" @click=${() => copyText(link)}>Copy link</sl-button>` : ""}
       </div>` : ""}
       <div class="card">
         <h2>Change password</h2>

@@ -6,13 +6,16 @@ import { KeyActions, type CreatedKey, type KeyList, type KeyView, type Role } fr
 import type { SiteList } from "../../shared/sites.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
+import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
 
 export class KeysPage extends LitElement {
-  static override properties = { userRole: {}, created: { state: true }, error: { state: true } };
+  static override properties = { userRole: {}, created: { state: true }, revoking: { state: true }, error: { state: true } };
   static override styles = pageStyles;
   userRole: Role = "member";
   created: CreatedKey | null = null;
+  /** The key whose revocation waits for confirmation. */
+  revoking: KeyView | null = null;
   error = "";
   private data = new Task(this, {
     task: async ([], { signal }) => {
@@ -45,7 +48,7 @@ export class KeysPage extends LitElement {
   }
 
   private async revoke(key: KeyView): Promise<void> {
-    if (!confirm(`Revoke "${key.name}" (${key.prefix}…)? Requests with it are refused from now on.`)) return;
+    this.revoking = null;
     await api("DELETE", `/api/keys/${key.id}`);
     void this.data.run();
   }
@@ -78,15 +81,20 @@ export class KeysPage extends LitElement {
             <td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.role}</td>
             <td>${k.scope.actions?.join(", ") ?? "all actions"}; ${k.scope.sites ? `${k.scope.sites.length} site(s)` : "all sites"}${k.expiresAt ? html`<br />expires ${day(k.expiresAt)}` : ""}</td>
             <td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt)}</td>
-            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => this.revoke(k)}>Revoke ${k.name}</sl-button>`}</td>
+            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => (this.revoking = k)}>Revoke ${k.name}</sl-button>`}</td>
           </tr>`)}</tbody>
         </table></div>
       `)}
       <sl-dialog label="Your new key" ?open=${this.created !== null} @sl-after-hide=${() => (this.created = null)}>
         <p>Copy it now: it is shown only once.</p>
         <pre data-testid="new-key">${this.created?.secret ?? ""}</pre>
-        <sl-copy-button .value=${this.created?.secret ?? ""} copy-label="Copy key"></sl-copy-button>
+        <sl-button size="small" @click=${() => copyText(this.created?.secret ?? "")}>Copy key</sl-button>
         <sl-button slot="footer" variant="primary" @click=${() => (this.created = null)}>Done</sl-button>
+      </sl-dialog>
+      <sl-dialog label="Revoke this key?" ?open=${this.revoking !== null} @sl-after-hide=${() => (this.revoking = null)}>
+        <p>Requests with "${this.revoking?.name}" (<code>${this.revoking?.prefix}…</code>) are refused from the next one on. This cannot be undone.</p>
+        <sl-button slot="footer" @click=${() => (this.revoking = null)}>Keep it</sl-button>
+        <sl-button slot="footer" variant="danger" @click=${() => this.revoke(this.revoking!)}>Revoke key</sl-button>
       </sl-dialog>
     `;
   }

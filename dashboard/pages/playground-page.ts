@@ -57,7 +57,7 @@ export class PlaygroundPage extends LitElement {
         keywords ${a.costs.lexicalMs} ms, embedding ${a.costs.embedMs} ms, vectors ${a.costs.vectorMs} ms</p>
       ${a.results.length === 0 ? html`<div class="card"><p>Nothing at or above this score. Lower the least score or check the site was crawled.</p></div>` : ""}
       <ol class="results">${a.results.map((r) => html`<li class="card">
-        <div class="spread"><a href=${r.url} target="_blank" rel="noopener">${r.title || r.url}</a><sl-badge variant="primary">score ${r.score.toFixed(2)}</sl-badge></div>
+        <div class="spread"><a href=${r.url} target="_blank" rel="noopener">${r.title || r.url}</a><strong>score ${r.score.toFixed(2)}</strong></div>
         <p>${r.snippet}</p>
         ${r.sections?.length ? html`<ul>${r.sections.map((s) => html`<li class="muted">${s.heading} — ${s.score.toFixed(2)}</li>`)}</ul>` : ""}
       </li>`)}</ol>

@@ -4,6 +4,7 @@ import type { SiteSummary } from "../../shared/sites.ts";
 import type { StartCrawlResponse } from "../../shared/crawl.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
+import { copyText } from "../copy-text.ts";
 import { fieldOfError } from "../task-states.ts";
 import { navigate } from "../router.ts";
 import { snippet } from "../snippet.ts";
@@ -98,7 +99,7 @@ export class SiteNewPage extends LitElement {
             <p>Site <strong>${this.created.name}</strong> is created. Paste this where the search box should appear:</p>
             <pre>${snippet(this.created.siteId)}</pre>
             <div class="row">
-              <sl-copy-button .value=${snippet(this.created.siteId)} copy-label="Copy snippet"></sl-copy-button>
+              <sl-button size="small" @click=${() => copyText(snippet(this.created!.siteId))}>Copy snippet</sl-button>
               <sl-button variant="primary" @click=${() => this.crawl()}>Start the first crawl</sl-button>
               <sl-button href="/dashboard/sites/${encodeURIComponent(this.created.siteId)}">Open the site</sl-button>
             </div>` : ""}

@@ -6,6 +6,7 @@ import type { SiteDetail } from "../../shared/sites.ts";
 import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
+import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
 import { navigate } from "../router.ts";
 import { snippet } from "../snippet.ts";
@@ -137,7 +138,7 @@ export class SitePage extends LitElement {
         </form>
         <h2>Snippet</h2>
         <pre>${snippet(site.siteId)}</pre>
-        <sl-copy-button .value=${snippet(site.siteId)} copy-label="Copy snippet"></sl-copy-button>
+        <sl-button size="small" @click=${() => copyText(snippet(site.siteId))}>Copy snippet</sl-button>
       </div>
       <div class="card">
         <h2>Delete</h2>

@@ -14,6 +14,7 @@ export class DashboardPage {
 
   private constructor(readonly page: Page, readonly base: string) {
     page.on("pageerror", (error) => this.errors.push(error.message));
+    page.on("crash", () => this.errors.push("the page crashed"));
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) this.cspViolations.push(message.text());
     });
@@ -22,7 +23,8 @@ export class DashboardPage {
   static async open(browser: Browser, base: string, width = 1280): Promise<DashboardPage> {
     const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width, height: 900 }, colorScheme: "light" });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    // Generous: CI machines and shared ones are slow, and a crawl ends the step it runs in.
+    page.setDefaultTimeout(30_000);
     page.on("dialog", (dialog) => void dialog.accept());
     return new DashboardPage(page, base);
   }
