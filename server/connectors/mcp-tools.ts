@@ -9,7 +9,7 @@ import { Limits } from "../../shared/limits.ts";
 import { AppError } from "../errors/app-error.ts";
 
 export interface McpHandlers {
-  search(args: { query: string; limit?: number; siteId?: string }): Promise<SearchResponse>;
+  search(args: { query: string; limit?: number; minScore?: number; siteId?: string }): Promise<SearchResponse>;
   ask(args: { question: string; siteId?: string }): Promise<ChatResponse>;
   /** Present for the organisation endpoint only. */
   listSites?(): Promise<Array<{ siteId: string; name: string; baseUrl: string }>>;
@@ -52,6 +52,7 @@ export function buildMcpServer(name: string, handlers: McpHandlers): McpServer {
   const searchShape: Record<string, z.ZodTypeAny> = {
     query: z.string().min(1).max(Limits.queryMaxChars).describe("What to look for"),
     limit: z.number().int().min(1).max(Limits.searchLimitMax).optional().describe(`Results to return (default ${Limits.searchLimitDefault})`),
+    minScore: z.number().min(0).max(1).optional().describe(`Least relevance score, 0-1 (default ${Limits.minScoreDefault})`),
   };
   if (orgWide) searchShape.siteId = siteIdField.optional();
   server.registerTool(
@@ -61,7 +62,7 @@ export function buildMcpServer(name: string, handlers: McpHandlers): McpServer {
       inputSchema: searchShape,
     },
     (args: unknown) => toolResult(async () => {
-      const found = await handlers.search(args as { query: string; limit?: number; siteId?: string });
+      const found = await handlers.search(args as { query: string; limit?: number; minScore?: number; siteId?: string });
       return { text: searchText(found), data: found as unknown as Record<string, unknown> };
     }),
   );

@@ -53,9 +53,9 @@ export function publicMcpRoutes(deps: PublicMcpDeps, prefix = "/v1/public/sites"
         // Each tool call is admitted like the matching public request: feature switch, allowed origins, rate limit.
         const admit = (feature: "search" | "chat") => deps.gate.admitSite({ siteId: params.siteId, feature, request, ip, headers: {} });
         const mcp = buildMcpServer(site.name, {
-          search: async ({ query, limit }) => {
+          search: async ({ query, limit, minScore }) => {
             const admitted = await admit("search");
-            const answer = await deps.search.run({ orgId: admitted.orgId, ip, siteIds: [admitted.id], scope: `site:${admitted.id}`, query, limit, cacheable: true, withSiteIds: false, signal: request.signal });
+            const answer = await deps.search.run({ orgId: admitted.orgId, ip, siteIds: [admitted.id], scope: `site:${admitted.id}`, query, limit, minScore, cacheable: true, withSiteIds: false, signal: request.signal });
             return answer.response;
           },
           ask: async ({ question }) => deps.chat.ask({ site: await admit("chat"), question, ip, signal: request.signal }),
@@ -89,10 +89,10 @@ export function orgMcpRoutes(deps: OrgMcpDeps) {
         };
         const mcp = buildMcpServer("site-search", {
           listSites: async () => (await deps.sites.list(orgId)).map((s) => ({ siteId: s.id, name: s.name, baseUrl: s.baseUrl })),
-          search: async ({ query, limit, siteId }) => {
+          search: async ({ query, limit, minScore, siteId }) => {
             const siteIds = siteId ? [(await siteOf(siteId)).id] : (await deps.sites.list(orgId)).map((s) => s.id);
             if (siteIds.length === 0) throw notFound("Site");
-            const answer = await deps.search.run({ orgId, ip: "api-key", siteIds, scope: `org:${orgId}`, query, limit, cacheable: false, withSiteIds: !siteId, signal: request.signal });
+            const answer = await deps.search.run({ orgId, ip: "api-key", siteIds, scope: `org:${orgId}`, query, limit, minScore, cacheable: false, withSiteIds: !siteId, signal: request.signal });
             return answer.response;
           },
           ask: async ({ question, siteId }) => deps.chat.ask({ site: await siteOf(siteId!), question, signal: request.signal }),

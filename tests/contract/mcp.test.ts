@@ -51,7 +51,7 @@ describe("MCP", () => {
       try {
         const tools = (await client.listTools()).tools.map((t) => t.name).sort();
         expect(tools).toEqual(["ask", "search"]);
-        const found = await client.callTool({ name: "search", arguments: { query: "quinces autumn", limit: 3 } });
+        const found = await client.callTool({ name: "search", arguments: { query: "quinces autumn", limit: 3, minScore: 0 } });
         expect(found.isError).toBeFalsy();
         expect(text(found)).toContain("https://docs.example.com/quinces");
         expect((found.structuredContent as any).results[0].url).toBe("https://docs.example.com/quinces");
@@ -105,7 +105,7 @@ describe("MCP", () => {
         expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["ask", "list_sites", "search"]);
         const sites = await client.callTool({ name: "list_sites", arguments: {} });
         expect((sites.structuredContent as any).sites).toEqual([{ siteId: site.siteId, name: "Orchard Docs", baseUrl: "https://docs.example.com/" }]);
-        const found = await client.callTool({ name: "search", arguments: { query: "pruning apple trees" } });
+        const found = await client.callTool({ name: "search", arguments: { query: "pruning apple trees", minScore: 0 } });
         expect((found.structuredContent as any).results[0]).toMatchObject({ url: "https://docs.example.com/pruning", siteId: site.siteId });
         const answer = await client.callTool({ name: "ask", arguments: { siteId: site.siteId, question: "When are quinces harvested?" } });
         expect(text(answer)).toContain("https://docs.example.com/quinces");

@@ -3,7 +3,7 @@
 import { and, arrayContains, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
-import { webhookDeliveries, webhooks } from "./schema.ts";
+import { webhookDeliveries, webhooks } from "./webhook-schema.ts";
 import type { AttemptResult, DeliveryRecord, NewDelivery, WebhookRecord, WebhookStore } from "../../ports/webhook-store.ts";
 import { newId } from "../../new-id.ts";
 
