@@ -30,13 +30,22 @@ const RULES: Rule[] = [
   [null, /^\/api\/keys(\/.*)?$/, "admin", null, false],
 ];
 
+/** A malformed escape (`%`, `%ZZ`) names no site; kept raw, the scope check and then the route refuse it cleanly. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export function routeScope(method: string, pathname: string): RouteScope {
   const path = pathname.replace(/^\/organisations\/[^/]+\/ai-search(?=\/sites)/, "/api");
   for (const [methods, pattern, action, site, orgWide] of RULES) {
     if (methods !== null && methods !== method) continue;
     const match = pattern.exec(path);
     if (!match) continue;
-    const id = decodeURIComponent(match[1] ?? "");
+    const id = decodedSegment(match[1] ?? "");
     return { action, site: site === "path" ? { from: "path", id } : site === "job" ? { from: "job", id } : site === "query" ? { from: "query" } : null, orgWide };
   }
   return { action: "admin", site: null, orgWide: true };

@@ -122,13 +122,17 @@ describe("fuzzing every route", () => {
         const where = `${route.method} ${path.slice(0, 200)} → ${response.status} ${raw.slice(0, 300)}`;
         if (response.status >= 500) throw new Error(`server error: ${where}`);
         if (response.status >= 400) {
-          let parsed: { error?: unknown; code?: unknown };
+          let parsed: { error?: unknown; code?: unknown; jsonrpc?: unknown };
           try {
             parsed = JSON.parse(raw);
           } catch {
             throw new Error(`error body is not JSON: ${where}`);
           }
-          if (typeof parsed.error !== "string" || typeof parsed.code !== "string") throw new Error(`error body lacks error/code: ${where}`);
+          // An MCP endpoint speaks JSON-RPC, whose clients read {jsonrpc, error: {code, message}}; every other route {error, code}.
+          if (route.path.endsWith("/mcp") && parsed.jsonrpc === "2.0") {
+            const rpc = parsed.error as { code?: unknown; message?: unknown } | undefined;
+            if (typeof rpc?.code !== "number" || typeof rpc.message !== "string") throw new Error(`JSON-RPC error lacks code/message: ${where}`);
+          } else if (typeof parsed.error !== "string" || typeof parsed.code !== "string") throw new Error(`error body lacks error/code: ${where}`);
         }
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
