@@ -1,6 +1,6 @@
 // The public attribute and property surface of <site-search>, with defaults; the element class adds behaviour.
 import { LitElement } from "lit";
-import type { Translations } from "./translations.ts";
+import type { SearchTranslations } from "./translations.ts";
 
 export type SiteSearchMode = "inline" | "modal" | "bubble" | "page";
 
@@ -45,8 +45,8 @@ export class SiteSearchAttributes extends LitElement {
   declare theme: string | undefined;
   declare greeting: string;
   declare suggestedQuestions: string;
-  /** Overrides for any visible string (see Translations). */
-  declare translations: Partial<Translations>;
+  /** Overrides for any visible string (see SearchTranslations). */
+  declare translations: Partial<SearchTranslations>;
   declare query: string;
   declare open: boolean;
   declare chatOpen: boolean;

@@ -21,7 +21,7 @@ import { CompletionController } from "./controllers/completion-controller.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
-import { resolveTranslations, type Translations } from "./translations.ts";
+import { resolveTranslations, type SearchTranslations } from "./translations.ts";
 import { toWidgetError, type WidgetError } from "./widget-error.ts";
 import { readPageQuery, writePageQuery } from "./page-query.ts";
 import { deepActiveElement } from "./active-element.ts";
@@ -155,7 +155,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     return { endpoint: this.endpoint, siteId: this.siteId, groupId: this.groupId };
   }
 
-  get #t(): Translations {
+  get #t(): SearchTranslations {
     const lang = this.closest<HTMLElement>("[lang]")?.lang || document.documentElement.lang || navigator.language || "en";
     return resolveTranslations(lang, this.translations);
   }
@@ -251,7 +251,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     </div>`;
   }
 
-  #searchModel(t: Translations): SearchViewModel {
+  #searchModel(t: SearchTranslations): SearchViewModel {
     const hasOptions = this.#groups.length > 0;
     return {
       t,
@@ -283,7 +283,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     this.requestUpdate();
   }
 
-  #pagination(t: Translations) {
+  #pagination(t: SearchTranslations) {
     const onPage = (page: number) => {
       this.resultsPage = page;
       void this.updateComplete.then(() => this.scrollIntoView({ block: "start" }));
@@ -291,7 +291,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     return { t, total: this.#search.state.response?.results.length ?? 0, page: this.resultsPage, onPage };
   }
 
-  #chatView(t: Translations): TemplateResult | typeof nothing {
+  #chatView(t: SearchTranslations): TemplateResult | typeof nothing {
     if (!this.chatOpen && this.mode !== "bubble") return nothing;
     return this.#chat.view({
       t,

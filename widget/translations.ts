@@ -60,7 +60,15 @@ export interface Translations {
   pageNumber: (n: number) => string;
 }
 
-export const en: Translations = {
+
+/** Strings only the conversation draws: they ship in the chat file (chat/chat-translations.ts), not the first one. */
+export type ChatStringKey = "reasonPrompt" | "reasonTags" | "reasonDetails" | "sendReason" | "moreQuestions" | "tellMeMore" | "notAnswered" | "backToResults" | "thanks";
+export type ChatStrings = Pick<Translations, ChatStringKey>;
+/** What the element resolves: every string but the conversation's (which overrides may still set), and its language. */
+export type SearchTranslations = Omit<Translations, ChatStringKey> & Partial<ChatStrings> & { lang: string };
+
+export const en: SearchTranslations = {
+  lang: "en",
   placeholder: "Search the docs",
   searchLabel: "Search",
   openSearch: "Search",
@@ -88,7 +96,6 @@ export const en: Translations = {
   copied: "Copied",
   helpful: "Helpful",
   notHelpful: "Not helpful",
-  thanks: "Thanks for the feedback.",
   sources: "Sources",
   followUp: "Ask a follow-up question",
   send: "Send",
@@ -98,14 +105,6 @@ export const en: Translations = {
   chatTitle: "Ask AI",
   filters: "Filters",
   results: "Results",
-  notAnswered: "The sources did not answer this question.",
-  backToResults: "Back to results",
-  reasonPrompt: "What was wrong with this answer?",
-  reasonTags: { inaccurate: "Inaccurate", irrelevant: "Off topic", incomplete: "Incomplete", unclear: "Hard to follow", outdated: "Outdated" },
-  reasonDetails: "Anything else? (optional)",
-  sendReason: "Send feedback",
-  moreQuestions: "Ask next",
-  tellMeMore: (title) => `Tell me more about ${title}`,
   keySelect: "to select",
   keyNavigate: "to navigate",
   keyClose: "to close",
@@ -120,7 +119,8 @@ export const en: Translations = {
   pageNumber: (n) => `Page ${n}`,
 };
 
-export const fr: Translations = {
+export const fr: SearchTranslations = {
+  lang: "fr",
   placeholder: "Rechercher dans la documentation",
   searchLabel: "Recherche",
   openSearch: "Rechercher",
@@ -148,7 +148,6 @@ export const fr: Translations = {
   copied: "Copié",
   helpful: "Utile",
   notHelpful: "Pas utile",
-  thanks: "Merci pour votre avis.",
   sources: "Sources",
   followUp: "Poser une question complémentaire",
   send: "Envoyer",
@@ -158,14 +157,6 @@ export const fr: Translations = {
   chatTitle: "Demander à l’IA",
   filters: "Filtres",
   results: "Résultats",
-  notAnswered: "Les sources ne répondent pas à cette question.",
-  backToResults: "Retour aux résultats",
-  reasonPrompt: "Qu’est-ce qui n’allait pas ?",
-  reasonTags: { inaccurate: "Inexact", irrelevant: "Hors sujet", incomplete: "Incomplet", unclear: "Peu clair", outdated: "Obsolète" },
-  reasonDetails: "Autre chose ? (facultatif)",
-  sendReason: "Envoyer l’avis",
-  moreQuestions: "Pour continuer",
-  tellMeMore: (title) => `En savoir plus sur ${title}`,
   keySelect: "pour choisir",
   keyNavigate: "pour naviguer",
   keyClose: "pour fermer",
@@ -180,10 +171,10 @@ export const fr: Translations = {
   pageNumber: (n) => `Page ${n}`,
 };
 
-const bundled: Record<string, Translations> = { en, fr };
+const bundled: Record<string, SearchTranslations> = { en, fr };
 
 /** Picks by primary language subtag ("fr-CA" → fr), then lays the page's overrides on top. */
-export function resolveTranslations(lang: string, overrides: Partial<Translations> = {}): Translations {
+export function resolveTranslations(lang: string, overrides: Partial<Translations> = {}): SearchTranslations {
   const primary = lang.toLowerCase().split("-")[0] ?? "en";
   return { ...(bundled[primary] ?? en), ...overrides };
 }

@@ -1,7 +1,7 @@
 // Owns the lazy chat half: loads the chat chunk on first question, keeps the stream controller and feedback state.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from "lit";
 import { renderFollowUp } from "../render/follow-up-view.ts";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 import { sendFeedback, siteUrl, type ApiTarget } from "../api-client.ts";
 import { loadChatRuntime, type ChatRuntime } from "../chat/load-chat-runtime.ts";
 import type { ChatStreamController, ChatTurn } from "../chat/chat-stream-controller.ts";
@@ -19,7 +19,7 @@ export interface ChatControllerOptions {
 }
 
 export interface ChatViewOptions {
-  t: Translations;
+  t: SearchTranslations;
   /** Inside the search panel (not the bubble): offer the way back and a follow-up input of its own. */
   inPanel: boolean;
   /** A question is on its way: show that while the chunk loads. */

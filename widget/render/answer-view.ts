@@ -5,7 +5,8 @@ import type { FeedbackTag } from "../../shared/chat.ts";
 import type { ChatRuntime } from "../chat/load-chat-runtime.ts";
 import type { ChatTurn } from "../chat/chat-stream-controller.ts";
 import { followUpSuggestions } from "../chat/follow-up-suggestions.ts";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations, Translations } from "../translations.ts";
+import { withChatStrings } from "../chat/chat-translations.ts";
 import { renderReasonForm } from "./feedback-form.ts";
 import { backIcon, copyIcon, stopIcon, thumbIcon } from "./icons.ts";
 import { html, nothing } from "./template-tags.ts";
@@ -83,7 +84,8 @@ function renderTurn(m: ConversationModel, turn: ChatTurn, index: number): Templa
   </article>`;
 }
 
-export function renderConversation(m: ConversationModel): TemplateResult {
+export function renderConversation(given: Omit<ConversationModel, "t"> & { t: SearchTranslations }): TemplateResult {
+  const m = { ...given, t: withChatStrings(given.t) };
   const { t } = m;
   const suggestions = followUpSuggestions(m.turns, t.tellMeMore);
   return html`<div class="conversation" part="conversation">

@@ -1,8 +1,8 @@
 // "Did you mean …": the server's corrected query (response.suggestion), offered as one button that searches it.
 import { html, nothing, type TemplateResult } from "lit";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 
-export function renderDidYouMean(t: Translations, suggestion: string | undefined, onPick: (query: string) => void): TemplateResult | typeof nothing {
+export function renderDidYouMean(t: SearchTranslations, suggestion: string | undefined, onPick: (query: string) => void): TemplateResult | typeof nothing {
   if (!suggestion) return nothing;
   return html`<div class="status" part="status did-you-mean" data-kind="suggestion">
     ${t.didYouMean}

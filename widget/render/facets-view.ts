@@ -1,10 +1,10 @@
 // Facet filters of the results page, drawn from response.facets when the site defines filterable metadata.
 import { html, nothing, type TemplateResult } from "lit";
 import type { SearchResponse } from "../../shared/search.ts";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 
 export function renderFacets(
-  t: Translations,
+  t: SearchTranslations,
   facets: SearchResponse["facets"],
   selected: Readonly<Record<string, readonly string[]>>,
   onToggle: (field: string, value: string, on: boolean) => void,

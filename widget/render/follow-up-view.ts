@@ -1,10 +1,10 @@
 // The chat question form: the bubble's first question and every follow-up; in the main bundle, since the bubble
 // shows it before the chat chunk has loaded.
 import { html, type TemplateResult } from "lit";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 
 export interface FollowUpModel {
-  t: Translations;
+  t: SearchTranslations;
   label: string;
   disabled: boolean;
   onSubmit(question: string): void;

@@ -1,11 +1,11 @@
 // One template per mode (inline, modal, bubble, page), assembled from the search and answer views.
 import { html, nothing, type TemplateResult } from "lit";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 import { renderCombobox, renderResultsBody, type SearchViewModel } from "./search-view.ts";
 import { closeIcon, searchIcon, sparkIcon } from "./icons.ts";
 
 export interface LayoutModel {
-  t: Translations;
+  t: SearchTranslations;
   search: SearchViewModel;
   open: boolean;
   /** The conversation; when set (after Ask AI) it takes the results' place until the visitor goes back. */

@@ -1,6 +1,6 @@
 // The results page's count line and page links: the service returns one ranked list, the page shows it in slices.
 import { html, nothing, type TemplateResult } from "lit";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 
 export const PAGE_SIZE = 10;
 
@@ -9,7 +9,7 @@ export const pageOf = <T>(results: readonly T[], page: number | null): readonly 
   page === null ? results : results.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
 export interface PaginationModel {
-  t: Translations;
+  t: SearchTranslations;
   total: number;
   /** Zero-based. */
   page: number;

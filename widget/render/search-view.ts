@@ -4,13 +4,13 @@ import { ifDefined } from "lit/directives/if-defined.js";
 import type { SearchState } from "../controllers/search-controller.ts";
 import type { OptionGroup, OptionItem } from "../option-items.ts";
 import type { SearchResult } from "../../shared/search.ts";
-import type { Translations } from "../translations.ts";
+import type { SearchTranslations } from "../translations.ts";
 import { highlightedText } from "./highlighted-text.ts";
 import { closeIcon, historyIcon, sparkIcon, starIcon } from "./icons.ts";
 import { fragmentPassage, withTextFragment } from "../text-fragment.ts";
 
 export interface SearchViewModel {
-  t: Translations;
+  t: SearchTranslations;
   query: string;
   placeholder: string;
   expanded: boolean;
@@ -87,7 +87,7 @@ function optionHref(item: OptionItem & { url: string }): string {
   return withTextFragment(item.url, fragmentPassage(text, highlights));
 }
 
-function optionContent(item: OptionItem, t: Translations): TemplateResult {
+function optionContent(item: OptionItem, t: SearchTranslations): TemplateResult {
   switch (item.kind) {
     case "ask":
       return html`<span class="option-title" part="option-title">${sparkIcon()} ${t.askAi(item.query)}</span>`;
