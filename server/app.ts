@@ -20,7 +20,7 @@ import { errorHandler } from "./plugins/error-handler.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { storableText } from "./plugins/storable-text.ts";
 import { boundedBody } from "./plugins/bounded-body.ts";
-import { authPlugin } from "./plugins/auth.ts";
+import { authPlugin, principalOf } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
 import { widgetAssetRoutes } from "./routes/widget-assets.ts";
@@ -279,7 +279,7 @@ export function createApp(services: Services) {
   return new Elysia({ normalize: false })
     .use(errorHandler((line, fields) => log.error(line, fields)))
     .use(requestGuards())
-    .use(boundedBody())
+    .use(boundedBody((request) => principalOf(authDeps, request)))
     .use(storableText())
     .use(
       openapi({

@@ -83,12 +83,22 @@ function assertPlanAllows(auth: Auth, method: string, requiredPlan: "pro" | "ent
  * `requiredPlan: "enterprise"` (search groups) refuses Free and Pro with the groups message on every method,
  * before the body is validated; the default lets Free read and refuses its writes with the API message.
  */
+/**
+ * Who a request is, or the 401 the auth plugin would give. Page ingestion calls it before reading its body (up to
+ * 110 MB), so an anonymous or revoked caller is refused without the server reading what it sent.
+ */
+export async function principalOf(deps: AuthDeps, request: Request): Promise<Principal> {
+  const header = request.headers.get("authorization");
+  const auth = header ? await keyPrincipal(deps, header) : await sessionPrincipal(deps, request);
+  if (!auth) throw unauthorized("Missing API key: send Authorization: Bearer <API_KEY>.");
+  return auth;
+}
+
 export function authPlugin(deps: AuthDeps, options: { requiredPlan?: "pro" | "enterprise"; skipPlan?: boolean } = {}) {
   const requiredPlan = options.requiredPlan ?? "pro";
   // derive (not resolve) so a request without a valid key is refused before its body is validated.
   return new Elysia().derive({ as: "scoped" }, async ({ headers, request, set, params, query }) => {
-    const auth = headers.authorization ? await keyPrincipal(deps, headers.authorization) : await sessionPrincipal(deps, request);
-    if (!auth) throw unauthorized("Missing API key: send Authorization: Bearer <API_KEY>.");
+    const auth = await principalOf(deps, request);
     const who = auth.keyId ? `key:${auth.keyId}` : `user:${auth.userId}`;
     await deps.limiter.check(who, Limits.apiPerMinutePerKey, set.headers as Record<string, string>);
     // Organisation-scoped paths name the organisation; a key may act only on its own.

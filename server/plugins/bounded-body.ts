@@ -1,6 +1,7 @@
 // Reads every request body through a byte cap, counting as it reads (a missing or false content-length does not
 // matter), and parses JSON only after checking its nesting, so an oversized or hostile body costs at most the
-// route's limit before it is refused with a JSON 413 or 400. Runs before authentication and rate limiting.
+// route's limit before it is refused with a JSON 413 or 400. Runs before rate limiting, and before authentication
+// except where a route takes more than an ordinary API body.
 import { Elysia } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
@@ -54,9 +55,14 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-export function boundedBody() {
+/**
+ * `authenticate` runs before a body larger than an ordinary API body is read (page ingestion's 110 MB): it throws the
+ * caller's 401, so only a valid key or session can make the server read that much.
+ */
+export function boundedBody(authenticate?: (request: Request) => Promise<unknown>) {
   return new Elysia({ name: "bounded-body" }).onParse({ as: "global" }, async ({ request, contentType }) => {
     const limit = bodyLimitFor(request.method, new URL(request.url).pathname);
+    if (limit > Limits.apiBodyBytes && authenticate) await authenticate(request);
     const bytes = await readCapped(request.body, limit);
     // null, not undefined: undefined would hand the consumed stream to Elysia's own parser. A route that needs a body
     // then fails validation with a 400; one that takes none (purge, crawl) does not care.

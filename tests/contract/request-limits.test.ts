@@ -89,6 +89,20 @@ describe("request bodies", () => {
       const elsewhere = await ctx.request("PUT", `/api/sites/${site.body.siteId}`, { key, body: { description: "d".repeat(Limits.apiBodyBytes) } });
       expectJsonError(elsewhere, 413, "PAYLOAD_TOO_LARGE");
     }, 60_000);
+
+    test("page ingestion refuses a caller without a valid key before reading its large body", async () => {
+      const { key, keyId } = await ctx.createOrg();
+      const site = await ctx.request("POST", "/api/sites", { key, body: { name: "s", baseUrl: "https://example.com" } });
+      const path = `/api/sites/${site.body.siteId}/pages`;
+      const anonymous = streamedBody(50_000_000);
+      expectJsonError(await send(path, { method: "POST", body: anonymous.stream, headers: { "content-type": "application/json" } }), 401, "UNAUTHORIZED");
+      expect(anonymous.state.pulled).toBeLessThanOrEqual(1);
+      await ctx.services.accounts.revokeKey(keyId);
+      const revoked = streamedBody(50_000_000);
+      const res = await send(path, { method: "POST", body: revoked.stream, headers: { "content-type": "application/json", authorization: `Bearer ${key}` } });
+      expectJsonError(res, 401, "UNAUTHORIZED");
+      expect(revoked.state.pulled).toBeLessThanOrEqual(1);
+    }, 60_000);
   });
 
   describe("JSON nesting", () => {
