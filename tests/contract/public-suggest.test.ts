@@ -62,12 +62,14 @@ describe("public suggest", () => {
   });
 
   describe("access", () => {
-    test("an origin that is not allowed is 403 ORIGIN_NOT_ALLOWED with CORS headers", async () => {
+    test("an origin that is not allowed is 403 ORIGIN_NOT_ALLOWED without an allow-origin header", async () => {
       const { siteId } = await siteWithPages();
       const res = await suggest(siteId, "virt", { origin: "https://evil.example.org" });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("ORIGIN_NOT_ALLOWED");
-      expect(res.headers.get("access-control-allow-origin")).toBe("https://evil.example.org");
+      // A refusal never grants the origin (hardening item 12); Vary keeps caches from serving it to another origin.
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      expect(res.headers.get("vary")).toContain("Origin");
     }, 30_000);
 
     test("search switched off is 403 FEATURE_DISABLED, an unknown site 404", async () => {
