@@ -42,7 +42,9 @@ describe("query embedding cache", () => {
     // Different limits, so the response cache does not answer the second search before the vector cache is asked.
     const first = await search(siteId, { query: "how do I put nginx in front of the server", minScore: 0, limit: 5 });
     const second = await search(siteId, { query: "  How do I put NGINX in front of  the server ", minScore: 0, limit: 4 });
-    expect(queries).toEqual(["how do I put nginx in front of the server"]);
+    // One embedding for both: what is embedded is the planner's semantic query (MiniLM is uncased, so it is lower-cased).
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.toLowerCase()).toBe("how do i put nginx in front of the server");
     expect(first.results[0].url).toBe("https://docs.example.com/guide/proxy");
     expect(second.results.map((r: any) => r.url)).toEqual(first.results.slice(0, 4).map((r: any) => r.url));
   }, 60_000);
@@ -53,6 +55,9 @@ describe("query embedding cache", () => {
     queries.length = 0;
     await search(siteId, { query: "installing on linux", minScore: 0 });
     await search(siteId, { query: "how do I pay my invoice", minScore: 0 });
-    expect(queries).toEqual(["installing on linux", "how do I pay my invoice"]);
+    // Two embeddings; the second query's words may be corrected towards the site's vocabulary ("invoices") first.
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toBe("installing on linux");
+    expect(queries[1]).toContain("how do i pay my invoice");
   }, 60_000);
 });

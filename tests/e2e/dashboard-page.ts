@@ -70,7 +70,12 @@ export class DashboardPage {
     const found: AxeViolation[] = [];
     for (const scheme of ["light", "dark"] as const) {
       await this.page.emulateMedia({ colorScheme: scheme });
-      await this.page.waitForTimeout(150);
+      // Shoelace's controls fade their colours on a theme change and on hover: axe must read the settled colours of
+      // controls at rest, not a mid-fade under the pointer the journey last clicked with.
+      await this.page.mouse.move(0, 0);
+      await this.page.waitForTimeout(400);
+      await this.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 }).catch(() => {});
+      await this.page.waitForTimeout(100);
       found.push(...(await this.axeViolations()).map((v) => ({ ...v, help: `${name} (${scheme}): ${v.help}` })));
       await this.page.screenshot({ path: join(root, `docs/images/dashboard-${name}-${scheme}.png`), fullPage: true });
     }
