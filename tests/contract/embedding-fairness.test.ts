@@ -42,8 +42,9 @@ describe("the embedding queue", () => {
     let steps = 0;
     while ((await pendingOf(b.siteId)) > 0) {
       expect(await queue.step()).toBeGreaterThan(0);
-      // Other sites' leftovers in a shared database take turns too, so allow for them; a FIFO would need 300+ chunks.
-      expect(++steps).toBeLessThan(60);
+      // Other sites' leftovers in a shared database (the PostgreSQL suite's) take turns too, so the step count is only a
+      // guard against a loop; fairness is what A got meanwhile, below.
+      expect(++steps).toBeLessThan(2_000);
     }
     const aEmbedded = 300 - (await pendingOf(a.siteId));
     expect(aEmbedded).toBeLessThan(300);

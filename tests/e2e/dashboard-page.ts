@@ -69,7 +69,8 @@ export class DashboardPage {
   async capture(name: string): Promise<AxeViolation[]> {
     const found: AxeViolation[] = [];
     for (const scheme of ["light", "dark"] as const) {
-      await this.page.emulateMedia({ colorScheme: scheme });
+      // Reduced motion turns Shoelace's colour fades off (dashboard/styles.css), so axe reads settled colours.
+      await this.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
       // Shoelace's controls fade their colours on a theme change and on hover: axe must read the settled colours of
       // controls at rest, not a mid-fade under the pointer the journey last clicked with.
       await this.page.mouse.move(0, 0);
