@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts (or creates) the PostgreSQL 15 cluster, creates the test role and database, and checks
+# Starts (or creates) the PostgreSQL 15 cluster, creates the test role and a fresh test database (a machine that ran CI
+# before keeps its cluster, and a previous run's rows must not reach this one's tests), and checks
 # that pgvector loads over a password-authenticated TCP connection. Prints the URL it verified,
 # and writes it to $CI_DB_URL_FILE when that is set.
 set -euo pipefail
@@ -32,8 +33,8 @@ runuser -u postgres -- psql -q -X -v ON_ERROR_STOP=1 -p "$port" -d postgres \
 SELECT format('CREATE ROLE %I LOGIN SUPERUSER PASSWORD %L', :'user', :'password')
   WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = :'user') \gexec
 SELECT format('ALTER ROLE %I LOGIN SUPERUSER PASSWORD %L', :'user', :'password') \gexec
-SELECT format('CREATE DATABASE %I OWNER %I', :'db', :'user')
-  WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = :'db') \gexec
+SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE)', :'db') \gexec
+SELECT format('CREATE DATABASE %I OWNER %I', :'db', :'user') \gexec
 SQL
 
 url="postgres://$user:$password@127.0.0.1:$port/$db"

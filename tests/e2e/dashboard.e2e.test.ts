@@ -58,7 +58,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  // The service runs background workers on the shared test database: it must be gone before the next file runs,
+  // even if its shutdown hangs.
   server?.kill();
+  if (server && (await Promise.race([server.exited.then(() => true), Bun.sleep(10_000).then(() => false)])) === false) server.kill("SIGKILL");
   await server?.exited;
   site?.stop();
 });
