@@ -40,7 +40,7 @@ export function loadBeir(dir: string, split = "test"): BeirDataset {
 }
 
 /** mulberry32: a small seeded generator, so `--docs N --seed S` names the same documents on every machine. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

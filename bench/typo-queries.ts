@@ -2,17 +2,7 @@
 // visitor's typo could hit and the search may correct) corrupted by one edit (swap, drop, double or replace a letter),
 // chosen by a seeded generator so every run and every engine gets the same typos.
 
-/** mulberry32: small, fast and seedable, which Math.random is not. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "./beir-dataset.ts";
 
 const letters = "abcdefghijklmnopqrstuvwxyz";
 
