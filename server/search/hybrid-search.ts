@@ -137,6 +137,9 @@ export class HybridSearch {
     if (lexical.failed && semantic.vector === null) throw lexical.error;
     const candidates = [...new Set([...lexical.hits.map((h) => h.chunkId), ...semantic.hits.map((h) => h.chunkId)])];
     const chunks = await this.deps.chunks.load({ chunkIds: candidates, vector: semantic.vector, signal: input.signal });
+    // Loaded rows come back in any order; candidate order (lexical first) breaks score ties the same way every run.
+    const order = new Map(candidates.map((id, i) => [id, i]));
+    chunks.sort((a, b) => order.get(a.chunkId)! - order.get(b.chunkId)!);
     const scored = this.score(chunks, lexical.hits, semantic.hits, input, evidence);
     // Pages in order of their best chunk; a page's chunks stay in score order for its sections.
     const pages = new Map<string, Scored[]>();

@@ -49,13 +49,14 @@ export class PostgresFtsIndex implements LexicalIndex {
     // Phrases and exclusions are AND-ed on: they must hold, the words only rank.
     const constraint = constraintTsquery(terms);
     const tsquery = `(${terms.any.join(" | ")})${constraint ? ` & ${constraint}` : ""}`;
+    // Ties break on the chunk's content hash, not its random id, so the same pages list in the same order on every run.
     // Ranking reads the stored vector: re-parsing each matching chunk made a common word cost ~0.2 s at 10k chunks.
     const found = await rows<{ id: string; score: number }>(
       this.db,
       sql`SELECT c.id, ts_rank_cd(c.search_tsv, q) AS score
           FROM chunks c, to_tsquery('english', ${tsquery}) q
           WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND c.search_tsv @@ q
-          ORDER BY score DESC, c.id
+          ORDER BY score DESC, c.content_hash, c.position, c.id
           LIMIT ${input.limit}`,
     );
     input.signal?.throwIfAborted();
