@@ -12,10 +12,46 @@ if (!widgetBuilt) {
 // One page per word, so each query has one clear best page; every query is distinct, so neither the widget's nor the
 // server's cache flatters the numbers.
 const words = [
-  "install", "configure", "deploy", "upgrade", "backup", "restore", "monitor", "alert", "crawl", "index",
-  "answer", "widget", "theme", "keyboard", "analytics", "pricing", "billing", "invoice", "security", "password",
-  "token", "webhook", "export", "import", "migrate", "schedule", "cluster", "replica", "cache", "proxy",
-  "domain", "certificate", "language", "synonym", "filter", "facet", "ranking", "snippet", "feedback", "session",
+  "install",
+  "configure",
+  "deploy",
+  "upgrade",
+  "backup",
+  "restore",
+  "monitor",
+  "alert",
+  "crawl",
+  "index",
+  "answer",
+  "widget",
+  "theme",
+  "keyboard",
+  "analytics",
+  "pricing",
+  "billing",
+  "invoice",
+  "security",
+  "password",
+  "token",
+  "webhook",
+  "export",
+  "import",
+  "migrate",
+  "schedule",
+  "cluster",
+  "replica",
+  "cache",
+  "proxy",
+  "domain",
+  "certificate",
+  "language",
+  "synonym",
+  "filter",
+  "facet",
+  "ranking",
+  "snippet",
+  "feedback",
+  "session",
 ];
 const debounce = process.env.DEBOUNCE ? Number(process.env.DEBOUNCE) : DEFAULT_DEBOUNCE_MS;
 const RUNS = Math.min(Number(process.env.RUNS ?? words.length), words.length);
@@ -33,7 +69,9 @@ const server = await startTestServer({
     "/": `<!doctype html><html lang="en"><head><title>latency</title><script src="/site-search.js"></script></head><body><main><site-search site-id="${siteId}"${process.env.DEBOUNCE ? ` debounce="${Number(process.env.DEBOUNCE)}"` : ""}></site-search></main></body></html>`,
   }),
 });
-console.log(`server ready with ${docs.length} ingested and embedded pages in ${((performance.now() - started) / 1000).toFixed(1)} s (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`);
+console.log(
+  `server ready with ${docs.length} ingested and embedded pages in ${((performance.now() - started) / 1000).toFixed(1)} s (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage();
@@ -59,7 +97,11 @@ try {
               const now = performance.now();
               // The search request's own share: fetch start to last byte, server time included.
               const request = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => e.name.includes("/search?")).at(-1);
-              resolve(request ? [now - w.lastKey, request.responseEnd - request.startTime, request.startTime - w.lastKey, now - request.responseEnd] : [now - w.lastKey, NaN, NaN, NaN]);
+              resolve(
+                request
+                  ? [now - w.lastKey, request.responseEnd - request.startTime, request.startTime - w.lastKey, now - request.responseEnd]
+                  : [now - w.lastKey, NaN, NaN, NaN],
+              );
             };
             channel.port2.postMessage(null);
           });

@@ -30,6 +30,8 @@ for (const { file, label, budget } of budgets) {
   const gzip = gzipSync(bytes, { level: 9 }).length;
   const ok = gzip <= budget;
   over ||= !ok;
-  console.log(`${ok ? "ok  " : "OVER"} ${label.padEnd(48)} ${(bytes.length / KB).toFixed(1).padStart(6)} KB raw ${(gzip / KB).toFixed(1).padStart(5)} KB gzip (budget ${budget / KB} KB)`);
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${label.padEnd(48)} ${(bytes.length / KB).toFixed(1).padStart(6)} KB raw ${(gzip / KB).toFixed(1).padStart(5)} KB gzip (budget ${budget / KB} KB)`,
+  );
 }
 process.exit(over ? 1 : 0);

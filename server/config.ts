@@ -15,7 +15,10 @@ export interface Config {
   dataDir: string;
   anthropic: { apiKey: string | null; model: string; baseUrl: string | null };
   embeddings: {
-    url: string | null; model: string | null; apiKey: string | null; dimensions: number | null;
+    url: string | null;
+    model: string | null;
+    apiKey: string | null;
+    dimensions: number | null;
     /** The built-in model's engine: auto = ONNX Runtime where its native binding loads, else WASM. */
     engine: "auto" | "onnx" | "wasm";
     /** Where the ONNX file built from the shipped weights is kept. */
@@ -114,7 +117,7 @@ function url(env: Env, name: string, schemes: string[]): string | null {
   } catch {
     throw new ConfigError(`${name} must be a URL (${schemes.join(" or ")}); it is "${raw}".`);
   }
-  if (!schemes.includes(parsed.protocol.replace(":", ""))) throw new ConfigError(`${name} must start with ${schemes.map((s) => s + "://").join(" or ")}.`);
+  if (!schemes.includes(parsed.protocol.replace(":", ""))) throw new ConfigError(`${name} must start with ${schemes.map((s) => `${s}://`).join(" or ")}.`);
   return raw;
 }
 
@@ -122,7 +125,9 @@ function trustProxy(env: Env): TrustProxy {
   try {
     return parseTrustProxy(str(env, "TRUST_PROXY"));
   } catch (error) {
-    throw new ConfigError(`TRUST_PROXY must be false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges: ${(error as Error).message}.`);
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges: ${(error as Error).message}.`,
+    );
   }
 }
 
@@ -167,7 +172,10 @@ export function loadConfig(env: Env = process.env): Config {
     chatSessionTtlSeconds: int(env, "CHAT_SESSION_TTL_SECONDS", Limits.chatSessionTtlSeconds, 60, 30 * 24 * 3600),
     crawl: {
       allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),
-      trustedHosts: (str(env, "CRAWL_TRUSTED_HOSTS") ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== ""),
+      trustedHosts: (str(env, "CRAWL_TRUSTED_HOSTS") ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ""),
       chromiumPath: str(env, "CHROMIUM_PATH") ?? "/usr/bin/chromium",
       userAgent: str(env, "CRAWL_USER_AGENT") ?? "site-search-bot/0.1 (+https://github.com/site-search/site-search)",
       jobsPerWorker: int(env, "CRAWL_JOBS_PER_WORKER", 2, 1, 100),

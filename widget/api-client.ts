@@ -25,9 +25,7 @@ export function siteUrl(target: ApiTarget, action: string): string {
 
 export function searchUrl(target: ApiTarget, query: string, options: SearchOptions): string {
   // Group search spans sites; a group-id wins over site-id because it is the wider scope the page asked for.
-  const path = target.groupId
-    ? `${base(target)}/v1/public/groups/${encodeURIComponent(target.groupId)}/search`
-    : siteUrl(target, "search");
+  const path = target.groupId ? `${base(target)}/v1/public/groups/${encodeURIComponent(target.groupId)}/search` : siteUrl(target, "search");
   const params = new URLSearchParams({ q: query });
   if (options.limit !== undefined) params.set("limit", String(options.limit));
   if (options.minScore !== undefined) params.set("minScore", String(options.minScore));

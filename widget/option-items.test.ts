@@ -9,7 +9,15 @@ const result = (url: string, sections = 0): SearchResult => ({
   score: 1,
   highlights: [],
   tags: [],
-  sections: Array.from({ length: sections }, (_, i) => ({ heading: `h${i}`, headingPath: [], anchor: `a${i}`, url: `${url}#a${i}`, snippet: "", highlights: [], score: 1 })),
+  sections: Array.from({ length: sections }, (_, i) => ({
+    heading: `h${i}`,
+    headingPath: [],
+    anchor: `a${i}`,
+    url: `${url}#a${i}`,
+    snippet: "",
+    highlights: [],
+    score: 1,
+  })),
 });
 const base = { recent: ["old"], chat: true, askLabel: "Ask AI", recentLabel: "Recent" };
 
@@ -31,7 +39,10 @@ describe("buildOptionGroups", () => {
 
   test("lists favourites before recent searches", () => {
     const items = flattenGroups(buildOptionGroups({ ...base, favourites: ["saved"], favouritesLabel: "Favourites", query: "", results: [] }));
-    expect(items.map((i) => [i.id, "favourite" in i && i.favourite])).toEqual([["favourite-0", true], ["recent-0", false]]);
+    expect(items.map((i) => [i.id, "favourite" in i && i.favourite])).toEqual([
+      ["favourite-0", true],
+      ["recent-0", false],
+    ]);
   });
 
   test("counts positions from the offset of a later page of results", () => {

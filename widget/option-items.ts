@@ -36,7 +36,10 @@ export function buildOptionGroups(input: OptionInput): OptionGroup[] {
   if (!query) {
     const favourites = input.favourites ?? [];
     if (favourites.length) {
-      groups.push({ label: input.favouritesLabel ?? "", items: favourites.map((q, i) => ({ kind: "recent", id: `favourite-${i}`, query: q, favourite: true })) });
+      groups.push({
+        label: input.favouritesLabel ?? "",
+        items: favourites.map((q, i) => ({ kind: "recent", id: `favourite-${i}`, query: q, favourite: true })),
+      });
     }
     if (input.recent.length) {
       groups.push({ label: input.recentLabel, items: input.recent.map((q, i) => ({ kind: "recent", id: `recent-${i}`, query: q, favourite: false })) });

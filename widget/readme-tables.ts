@@ -17,9 +17,9 @@ function rows(tag: string): string[][] {
     });
 }
 
-const escape = (cell: string) => cell.replace(/\|/g, "\\|");
+const escapeCell = (cell: string) => cell.replace(/\|/g, "\\|");
 function table(head: string[], body: string[][]): string {
-  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...body.map((row) => `| ${row.map(escape).join(" | ")} |`)].join("\n");
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...body.map((row) => `| ${row.map(escapeCell).join(" | ")} |`)].join("\n");
 }
 
 const properties = rows("cssproperty").map(([name = "", description = ""]) => {
@@ -29,13 +29,22 @@ const properties = rows("cssproperty").map(([name = "", description = ""]) => {
 
 const generated = [
   "### Events",
-  table(["Event", "Description"], rows("fires").map(([n = "", d = ""]) => [`\`${n}\``, d])),
+  table(
+    ["Event", "Description"],
+    rows("fires").map(([n = "", d = ""]) => [`\`${n}\``, d]),
+  ),
   "### CSS parts",
-  table(["Part", "Description"], rows("csspart").map(([n = "", d = ""]) => [`\`${n}\``, d])),
+  table(
+    ["Part", "Description"],
+    rows("csspart").map(([n = "", d = ""]) => [`\`${n}\``, d]),
+  ),
   "### CSS custom properties",
   table(["Property", "Default (light)", "Description"], properties),
   "### Slots",
-  table(["Slot", "Description"], rows("slot").map(([n = "", d = ""]) => [n === "" ? "(default)" : n, d])),
+  table(
+    ["Slot", "Description"],
+    rows("slot").map(([n = "", d = ""]) => [n === "" ? "(default)" : n, d]),
+  ),
 ].join("\n\n");
 
 const readmePath = join(dir, "README.md");

@@ -47,7 +47,9 @@ export class RecentSearches {
   /** Recent queries that are not favourites. */
   list(): string[] {
     const favourites = this.favourites();
-    return read(this.#key).filter((item) => !favourites.some((f) => f.toLowerCase() === item.toLowerCase())).slice(0, MAX_RECENT);
+    return read(this.#key)
+      .filter((item) => !favourites.some((f) => f.toLowerCase() === item.toLowerCase()))
+      .slice(0, MAX_RECENT);
   }
 
   add(query: string): void {

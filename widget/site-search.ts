@@ -1,6 +1,6 @@
 // The <site-search> custom element: composes the controllers and views; behaviour lives in controllers/.
 import { html, nothing, type PropertyValues, type TemplateResult } from "lit";
-import { SiteSearchAttributes, type SiteSearchMode } from "./site-search-attributes.ts";
+import { SiteSearchAttributes } from "./site-search-attributes.ts";
 import { fetchSearch, sendClick, type ApiTarget } from "./api-client.ts";
 import type { ChatTurn } from "./chat/chat-stream-controller.ts";
 import { ChatController } from "./controllers/chat-controller.ts";
@@ -121,7 +121,12 @@ export class SiteSearchElement extends SiteSearchAttributes {
   readonly #search = new SearchController(this, {
     // The results page asks for more at once and shows them a page at a time: the API has no offset.
     fetchResults: (query, signal) =>
-      fetchSearch(this.#target, query, { limit: this.limit ?? (this.mode === "page" ? 50 : undefined), minScore: this.minScore, filters: this.filters }, signal),
+      fetchSearch(
+        this.#target,
+        query,
+        { limit: this.limit ?? (this.mode === "page" ? 50 : undefined), minScore: this.minScore, filters: this.filters },
+        signal,
+      ),
     cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
     debounceMs: () => this.debounce,
     onSuccess: (state) => {
@@ -230,7 +235,12 @@ export class SiteSearchElement extends SiteSearchAttributes {
       chatOpen: this.chatOpen && this.mode !== "bubble",
       resultCount: this.mode === "page" ? renderResultCount(this.#pagination(t)) : nothing,
       pagination: this.mode === "page" ? renderPagination(this.#pagination(t)) : nothing,
-      chatInput: renderFollowUp({ t, label: this.#chat.turns.length ? t.followUp : t.openChat, disabled: this.#chat.streaming, onSubmit: (q) => void this.ask(q) }),
+      chatInput: renderFollowUp({
+        t,
+        label: this.#chat.turns.length ? t.followUp : t.openChat,
+        disabled: this.#chat.streaming,
+        onSubmit: (q) => void this.ask(q),
+      }),
       greeting: this.greeting || t.greeting,
       suggestions: parseSuggestions(this.suggestedQuestions),
       showSuggestions: !this.#chat.turns.length,

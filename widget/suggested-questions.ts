@@ -10,5 +10,8 @@ export function parseSuggestions(value: string | null | undefined): string[] {
       // Not JSON after all: fall through to the "|" form.
     }
   }
-  return raw.split("|").map((q) => q.trim()).filter(Boolean);
+  return raw
+    .split("|")
+    .map((q) => q.trim())
+    .filter(Boolean);
 }

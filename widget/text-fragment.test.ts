@@ -21,7 +21,9 @@ describe("fragmentPassage", () => {
 
 describe("withTextFragment", () => {
   test("adds the directive after the section anchor, which browsers without it still follow", () => {
-    expect(withTextFragment("https://x.test/a.html#dirindex", "DirectoryIndex index-1.html")).toBe("https://x.test/a.html#dirindex:~:text=DirectoryIndex%20index%2D1.html");
+    expect(withTextFragment("https://x.test/a.html#dirindex", "DirectoryIndex index-1.html")).toBe(
+      "https://x.test/a.html#dirindex:~:text=DirectoryIndex%20index%2D1.html",
+    );
   });
 
   test("opens a fragment when the URL has none, and leaves the URL alone without a passage", () => {

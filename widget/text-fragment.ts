@@ -18,7 +18,10 @@ export function fragmentPassage(snippet: string, highlights: readonly (readonly 
   const to = end + (snippet.slice(end).match(/^\S*/)?.[0].length ?? 0);
   const before = snippet.slice(0, from).split(/…| · /).pop()!.split(/\s+/).filter(Boolean).slice(-WORDS_BEFORE);
   const after = snippet.slice(to).split(/…| · /)[0]!.split(/\s+/).filter(Boolean).slice(0, WORDS_AFTER);
-  return [...before, snippet.slice(from, to), ...after].join(" ").replace(/[.,;:!?]+$/, "").trim();
+  return [...before, snippet.slice(from, to), ...after]
+    .join(" ")
+    .replace(/[.,;:!?]+$/, "")
+    .trim();
 }
 
 /** `url` (which may end in #anchor) with a text directive for the passage; unchanged when there is none. */

@@ -60,9 +60,17 @@ export interface Translations {
   pageNumber: (n: number) => string;
 }
 
-
 /** Strings only the conversation draws: they ship in the chat file (chat/chat-translations.ts), not the first one. */
-export type ChatStringKey = "reasonPrompt" | "reasonTags" | "reasonDetails" | "sendReason" | "moreQuestions" | "tellMeMore" | "notAnswered" | "backToResults" | "thanks";
+export type ChatStringKey =
+  | "reasonPrompt"
+  | "reasonTags"
+  | "reasonDetails"
+  | "sendReason"
+  | "moreQuestions"
+  | "tellMeMore"
+  | "notAnswered"
+  | "backToResults"
+  | "thanks";
 export type ChatStrings = Pick<Translations, ChatStringKey>;
 /** What the element resolves: every string but the conversation's (which overrides may still set), and its language. */
 export type SearchTranslations = Omit<Translations, ChatStringKey> & Partial<ChatStrings> & { lang: string };

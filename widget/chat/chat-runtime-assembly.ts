@@ -15,5 +15,10 @@ export interface ChatRuntime {
 
 export async function assembleChatRuntime(chat: ChatModule, loadFallbackSanitizer: () => Promise<AnswerSanitizer>): Promise<ChatRuntime> {
   const sanitize = chat.nativeAnswerSanitizer() ?? (await loadFallbackSanitizer());
-  return { ChatStreamController: chat.ChatStreamController, renderMarkdown: chat.markdownRenderer(sanitize), renderConversation: chat.renderConversation, styles: chat.conversationStyles };
+  return {
+    ChatStreamController: chat.ChatStreamController,
+    renderMarkdown: chat.markdownRenderer(sanitize),
+    renderConversation: chat.renderConversation,
+    styles: chat.conversationStyles,
+  };
 }

@@ -4,7 +4,12 @@ import type { ChatTurn } from "./chat-stream-controller.ts";
 
 const source = (title: string) => ({ url: `https://x.test/${title}`, title, score: 1, relevance: 1 });
 const turn = (question: string, titles: string[], extra: Partial<ChatTurn> = {}): ChatTurn => ({
-  question, text: "answer", sources: titles.map(source), status: "done", answered: true, ...extra,
+  question,
+  text: "answer",
+  sources: titles.map(source),
+  status: "done",
+  answered: true,
+  ...extra,
 });
 const more = (title: string) => `More on ${title}`;
 

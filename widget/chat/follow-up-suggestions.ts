@@ -6,7 +6,7 @@ const MAX_SUGGESTIONS = 3;
 
 export function followUpSuggestions(turns: readonly ChatTurn[], tellMeMore: (title: string) => string): string[] {
   const last = turns.at(-1);
-  if (!last || last.status !== "done" || last.answered === false) return [];
+  if (last?.status !== "done" || last.answered === false) return [];
   const asked = turns.map((turn) => turn.question.toLowerCase());
   const titles = [...new Set(last.sources.map((source) => source.title.trim()).filter(Boolean))];
   return titles

@@ -27,9 +27,15 @@ export class CompletionController implements ReactiveController {
     const q = query.trim();
     this.#inflight?.abort();
     const target = this.#target();
-    if (q.length < 2 || !target.siteId || target.groupId) return this.#set(q, []);
+    if (q.length < 2 || !target.siteId || target.groupId) {
+      this.#set(q, []);
+      return;
+    }
     const cached = this.#cache.get(q.toLowerCase());
-    if (cached) return this.#set(q, cached);
+    if (cached) {
+      this.#set(q, cached);
+      return;
+    }
     const inflight = (this.#inflight = new AbortController());
     const url = new URL(`${siteUrl(target, "suggest")}?${new URLSearchParams({ q })}`, document.baseURI).href;
     fetch(url, { signal: inflight.signal, headers: { accept: "application/json" } })

@@ -5,7 +5,14 @@ function setup(count = 3) {
   const host = { addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) };
   const activated: number[] = [];
   let escapes = 0;
-  const listbox = new ListboxController(host, { count: () => count, activate: (i) => activated.push(i), escape: () => (escapes++, true) });
+  const listbox = new ListboxController(host, {
+    count: () => count,
+    activate: (i) => activated.push(i),
+    escape: () => {
+      escapes++;
+      return true;
+    },
+  });
   const press = (key: string) => {
     let prevented = false;
     listbox.onKeyDown({ key, isComposing: false, preventDefault: () => (prevented = true), stopPropagation() {} } as unknown as KeyboardEvent);

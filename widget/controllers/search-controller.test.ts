@@ -4,7 +4,15 @@ import type { SearchResponse } from "../../shared/search.ts";
 import { DEFAULT_DEBOUNCE_MS, SearchController } from "./search-controller.ts";
 
 function fakeHost() {
-  return { updates: 0, addController(_c: ReactiveController) {}, removeController() {}, requestUpdate() { this.updates++; }, updateComplete: Promise.resolve(true) };
+  return {
+    updates: 0,
+    addController(_c: ReactiveController) {},
+    removeController() {},
+    requestUpdate() {
+      this.updates++;
+    },
+    updateComplete: Promise.resolve(true),
+  };
 }
 const response = (query: string): SearchResponse => ({ query, results: [], totalResults: 0, timingMs: 1 });
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -12,7 +20,13 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("SearchController", () => {
   test("debounces keystrokes into one request", async () => {
     const calls: string[] = [];
-    const search = new SearchController(fakeHost(), { debounceMs: 20, fetchResults: async (q) => (calls.push(q), response(q)) });
+    const search = new SearchController(fakeHost(), {
+      debounceMs: 20,
+      fetchResults: async (q) => {
+        calls.push(q);
+        return response(q);
+      },
+    });
     search.search("i");
     search.search("in");
     search.search("ins");
@@ -24,7 +38,13 @@ describe("SearchController", () => {
   test("reads a debounce function at each keystroke and falls back to the default when it gives nothing usable", async () => {
     const calls: string[] = [];
     let debounce: number | undefined = 60;
-    const search = new SearchController(fakeHost(), { debounceMs: () => debounce, fetchResults: async (q) => (calls.push(q), response(q)) });
+    const search = new SearchController(fakeHost(), {
+      debounceMs: () => debounce,
+      fetchResults: async (q) => {
+        calls.push(q);
+        return response(q);
+      },
+    });
     search.search("slow");
     await tick(DEFAULT_DEBOUNCE_MS + 15);
     expect(calls).toEqual([]); // still inside the 60 ms pause
@@ -57,7 +77,13 @@ describe("SearchController", () => {
 
   test("answers a repeated query from the cache without a request", async () => {
     let calls = 0;
-    const search = new SearchController(fakeHost(), { debounceMs: 0, fetchResults: async (q) => (calls++, response(q)) });
+    const search = new SearchController(fakeHost(), {
+      debounceMs: 0,
+      fetchResults: async (q) => {
+        calls++;
+        return response(q);
+      },
+    });
     search.search("a", { immediate: true });
     await tick(5);
     search.search("b", { immediate: true });

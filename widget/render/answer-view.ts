@@ -62,25 +62,34 @@ function renderTurn(m: ConversationModel, turn: ChatTurn, index: number): Templa
     ${turn.status === "error" ? html`<p class="status" part="status error">${t.error}</p>` : nothing}
     ${turn.status === "stopped" ? html`<p class="status" part="status">${t.answerStopped}</p>` : nothing}
     ${turn.answered === false ? html`<p class="status" part="status">${t.notAnswered}</p>` : nothing}
-    ${turn.sources.length
-      ? html`<ol class="sources" part="sources" aria-label=${t.sources}>
+    ${
+      turn.sources.length
+        ? html`<ol class="sources" part="sources" aria-label=${t.sources}>
           ${turn.sources.map(
-            (source, i) => html`<li><a part="source" href=${source.url} @click=${(event: MouseEvent) => m.onSource(source.url, event)}>[${i + 1}] ${source.title}</a></li>`,
+            (source, i) =>
+              html`<li><a part="source" href=${source.url} @click=${(event: MouseEvent) => m.onSource(source.url, event)}>[${i + 1}] ${source.title}</a></li>`,
           )}
         </ol>`
-      : nothing}
+        : nothing
+    }
     <div class="actions" part="actions">
-      ${turn.status === "streaming"
-        ? html`<button type="button" class="text-button" part="stop-button" @click=${m.onStop}>${stopIcon()} ${t.stop}</button>`
-        : nothing}
-      ${turn.status === "done"
-        ? html`<button type="button" class="text-button" part="copy-button" @click=${() => m.onCopyAnswer(turn)}>${copyIcon()} ${t.copyAnswer}</button>
+      ${
+        turn.status === "streaming"
+          ? html`<button type="button" class="text-button" part="stop-button" @click=${m.onStop}>${stopIcon()} ${t.stop}</button>`
+          : nothing
+      }
+      ${
+        turn.status === "done"
+          ? html`<button type="button" class="text-button" part="copy-button" @click=${() => m.onCopyAnswer(turn)}>${copyIcon()} ${t.copyAnswer}</button>
             ${turn.answerId ? feedbackButtons(m, turn, turn.answerId) : nothing}`
-        : nothing}
+          : nothing
+      }
     </div>
-    ${turn.answerId && m.asking.has(turn.answerId)
-      ? renderReasonForm({ t, id: `reason-${index}`, onSubmit: (tags, reason) => m.onFeedback(turn, "down", tags, reason) })
-      : nothing}
+    ${
+      turn.answerId && m.asking.has(turn.answerId)
+        ? renderReasonForm({ t, id: `reason-${index}`, onSubmit: (tags, reason) => m.onFeedback(turn, "down", tags, reason) })
+        : nothing
+    }
   </article>`;
 }
 
@@ -91,11 +100,13 @@ export function renderConversation(given: Omit<ConversationModel, "t"> & { t: Se
   return html`<div class="conversation" part="conversation">
     ${m.back ? html`<button type="button" class="text-button back" part="back-button" @click=${m.onBack}>${backIcon()} ${t.backToResults}</button>` : nothing}
     ${m.turns.map((turn, i) => renderTurn(m, turn, i))}
-    ${suggestions.length
-      ? html`<div class="next-questions"><p class="group-label" id="next-questions">${t.moreQuestions}</p>
+    ${
+      suggestions.length
+        ? html`<div class="next-questions"><p class="group-label" id="next-questions">${t.moreQuestions}</p>
           <ul class="suggestions" part="suggestions" aria-labelledby="next-questions">
             ${suggestions.map((q) => html`<li><button type="button" class="suggestion" part="suggestion" @click=${() => m.onSuggestion(q)}>${q}</button></li>`)}
           </ul></div>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }

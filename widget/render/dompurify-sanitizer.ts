@@ -5,6 +5,5 @@ import { FORBIDDEN_ATTRIBUTES, FORBIDDEN_TAGS, type AnswerSanitizer } from "./an
 
 export function dompurifySanitizer(): AnswerSanitizer {
   const purifier = DOMPurify();
-  return (html) =>
-    purifier.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: [...FORBIDDEN_TAGS], FORBID_ATTR: [...FORBIDDEN_ATTRIBUTES] });
+  return (html) => purifier.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: [...FORBIDDEN_TAGS], FORBID_ATTR: [...FORBIDDEN_ATTRIBUTES] });
 }

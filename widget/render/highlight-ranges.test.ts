@@ -10,7 +10,12 @@ describe("splitHighlights", () => {
   });
 
   test("merges overlapping and unsorted ranges", () => {
-    expect(splitHighlights("abcdef", [[3, 5], [1, 4]])).toEqual([
+    expect(
+      splitHighlights("abcdef", [
+        [3, 5],
+        [1, 4],
+      ]),
+    ).toEqual([
       { text: "a", marked: false },
       { text: "bcd", marked: true },
       { text: "e", marked: true },
@@ -19,7 +24,13 @@ describe("splitHighlights", () => {
   });
 
   test("clamps ranges outside the text and skips empty ones", () => {
-    expect(splitHighlights("abc", [[-5, 1], [2, 2], [2, 99]])).toEqual([
+    expect(
+      splitHighlights("abc", [
+        [-5, 1],
+        [2, 2],
+        [2, 99],
+      ]),
+    ).toEqual([
       { text: "a", marked: true },
       { text: "b", marked: false },
       { text: "c", marked: true },

@@ -13,7 +13,9 @@ export const historyIcon = () => icon(svg`<path d="M3 12a9 9 0 1 0 3-6.7L3 8"/><
 export const starIcon = (filled: boolean) =>
   icon(svg`<path fill=${filled ? "currentColor" : "none"} d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"/>`);
 export const thumbIcon = (down: boolean) =>
-  icon(svg`<g transform=${down ? "rotate(180 12 12)" : ""}><path d="M7 10v11H4V10zM7 10l4-7a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 21H7"/></g>`);
+  icon(
+    svg`<g transform=${down ? "rotate(180 12 12)" : ""}><path d="M7 10v11H4V10zM7 10l4-7a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 21H7"/></g>`,
+  );
 export const backIcon = () => icon(svg`<path d="M19 12H5M12 19l-7-7 7-7"/>`);
 export const stopIcon = () => icon(svg`<rect x="6" y="6" width="12" height="12" rx="1"/>`);
 export const copyIcon = () => icon(svg`<rect x="9" y="9" width="12" height="12" rx="2"/><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1"/>`);

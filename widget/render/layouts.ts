@@ -53,11 +53,13 @@ export function modalLayout(m: LayoutModel): TemplateResult {
       ${searchIcon()}${m.t.openSearch}${m.hotkeyHint ? html`<kbd part="kbd" aria-hidden="true">${m.hotkeyHint}</kbd>` : nothing}
     </button>
     <dialog part="dialog" aria-label=${m.t.searchLabel} @close=${m.onDialogClose} @click=${m.onDialogClick}>
-      ${m.open
-        ? html`<div class="panel-header">${renderCombobox(m.search)}</div>
+      ${
+        m.open
+          ? html`<div class="panel-header">${renderCombobox(m.search)}</div>
             <div class="dialog-results">${body(m)}</div>
             ${modalFooter(m)}`
-        : nothing}
+          : nothing
+      }
     </dialog>`;
 }
 
@@ -69,17 +71,21 @@ export function bubbleLayout(m: LayoutModel): TemplateResult {
         <h2 id="chat-title" part="chat-title">${m.t.chatTitle}</h2>
         <button type="button" class="text-button" part="close-button" @click=${m.onClose}>${m.t.close}</button>
       </div>
-      ${m.chatOnly
-        ? html`<p part="greeting">${m.greeting}</p>
-            ${m.showSuggestions && m.suggestions.length
-              ? html`<ul class="suggestions" part="suggestions" aria-label=${m.t.suggestedQuestions}>
+      ${
+        m.chatOnly
+          ? html`<p part="greeting">${m.greeting}</p>
+            ${
+              m.showSuggestions && m.suggestions.length
+                ? html`<ul class="suggestions" part="suggestions" aria-label=${m.t.suggestedQuestions}>
                   ${m.suggestions.map(
                     (q) => html`<li><button type="button" class="suggestion" part="suggestion" @click=${() => m.onSuggestion(q)}>${q}</button></li>`,
                   )}
                 </ul>`
-              : nothing}
+                : nothing
+            }
             ${m.chat}${m.chatInput}`
-        : html`${renderCombobox(m.search)}${renderResultsBody(m.search)}`}
+          : html`${renderCombobox(m.search)}${renderResultsBody(m.search)}`
+      }
     </section>`;
 }
 

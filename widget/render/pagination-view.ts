@@ -28,8 +28,11 @@ export function renderPagination(m: PaginationModel): TemplateResult | typeof no
   const go = (page: number) => () => m.onPage(page);
   return html`<nav class="pagination" part="pagination" aria-label=${m.t.pages}>
     <button type="button" class="text-button" part="page-button" ?disabled=${m.page === 0} @click=${go(m.page - 1)}>${m.t.previousPage}</button>
-    ${Array.from({ length: pages }, (_, i) => html`<button type="button" class="text-button" part="page-button" aria-label=${m.t.pageNumber(i + 1)}
-      aria-current=${i === m.page ? "page" : "false"} @click=${go(i)}>${i + 1}</button>`)}
+    ${Array.from(
+      { length: pages },
+      (_, i) => html`<button type="button" class="text-button" part="page-button" aria-label=${m.t.pageNumber(i + 1)}
+      aria-current=${i === m.page ? "page" : "false"} @click=${go(i)}>${i + 1}</button>`,
+    )}
     <button type="button" class="text-button" part="page-button" ?disabled=${m.page >= pages - 1} @click=${go(m.page + 1)}>${m.t.nextPage}</button>
   </nav>`;
 }

@@ -65,8 +65,7 @@ function statusLine(m: SearchViewModel): TemplateResult | typeof nothing {
   const { state, t } = m;
   if (state.status === "loading" && !state.response) return html`<div class="status" part="status" data-kind="loading">${t.loading}</div>`;
   if (state.status === "error" && state.error) {
-    const message =
-      state.error.code === "OFFLINE" ? t.offline : state.error.code === "RATE_LIMITED" ? t.rateLimited(state.error.retryAfter ?? 60) : t.error;
+    const message = state.error.code === "OFFLINE" ? t.offline : state.error.code === "RATE_LIMITED" ? t.rateLimited(state.error.retryAfter ?? 60) : t.error;
     return html`<div class="status" part="status error" data-kind="error">
       ${message} <button type="button" class="text-button" part="retry-button" @click=${m.onRetry}>${t.retry}</button>
     </div>`;
@@ -122,8 +121,9 @@ export function renderResultsBody(m: SearchViewModel): TemplateResult {
   const hasOptions = m.groups.some((group) => group.items.length > 0);
   const recent = m.groups.some((group) => group.items.some((item) => item.kind === "recent" && !item.favourite));
   return html`${m.didYouMean ?? nothing}${statusLine(m)}${m.completions ?? nothing}
-    ${hasOptions
-      ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results}>
+    ${
+      hasOptions
+        ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results}>
           ${m.groups.map(
             // Only recent searches get a visible heading: a result group's label would repeat its first option's title.
             (group) => html`<div role="group" part="group" aria-label=${group.label}>
@@ -132,12 +132,15 @@ export function renderResultsBody(m: SearchViewModel): TemplateResult {
             </div>`,
           )}
         </div>`
-      : nothing}
-    ${m.query.trim()
-      ? nothing
-      : html`<div class="footer recent-footer">
+        : nothing
+    }
+    ${
+      m.query.trim()
+        ? nothing
+        : html`<div class="footer recent-footer">
           <label class="switch" part="recent-switch"><input type="checkbox" .checked=${m.recentEnabled}
             @change=${(event: Event) => m.onToggleRecent((event.target as HTMLInputElement).checked)} />${m.t.rememberSearches}</label>
           ${recent ? html`<button type="button" class="text-button" part="clear-recent" @click=${m.onClearRecent}>${m.t.clearRecent}</button>` : nothing}
-        </div>`}`;
+        </div>`
+    }`;
 }

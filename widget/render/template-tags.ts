@@ -3,7 +3,9 @@
 // which is all its own html and svg tags make.
 import type { nothing as litNothing, SVGTemplateResult, TemplateResult } from "lit";
 
-const tag = (type: 1 | 2) => (strings: TemplateStringsArray, ...values: unknown[]) => ({ ["_$litType$"]: type, strings, values });
+const tag =
+  (type: 1 | 2) =>
+  (strings: TemplateStringsArray, ...values: unknown[]) => ({ _$litType$: type, strings, values });
 
 export const html = tag(1) as (strings: TemplateStringsArray, ...values: unknown[]) => TemplateResult;
 export const svg = tag(2) as (strings: TemplateStringsArray, ...values: unknown[]) => SVGTemplateResult;
