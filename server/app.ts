@@ -23,6 +23,7 @@ import { boundedBody } from "./plugins/bounded-body.ts";
 import { authPlugin, principalOf } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes, type HealthCheck } from "./routes/health.ts";
+import { embeddingsHealthCheck } from "./health/embeddings-health-check.ts";
 import { widgetAssetRoutes } from "./routes/widget-assets.ts";
 import { ChatStore } from "./adapters/postgres/chat-store.ts";
 import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";
@@ -219,10 +220,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const crawl = new CrawlService(siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
   const connectors = createConnectors({ config, db: database.db, log, crawl, crawlerSettings });
   const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore, documents, ingest, siteChangeListeners, connectors });
-  healthChecks.push({
-    name: "embeddings",
-    check: async () => ({ ok: true, model: embedder?.model ?? null, dimensions: embedder?.dimensions ?? null, pendingChunks: await embeddingStore.pendingCount() }),
-  });
+  healthChecks.push(embeddingsHealthCheck({ embedder, pendingChunks: () => embeddingStore.pendingCount() }));
   const housekeeping = new Housekeeping(
     [
       { name: "raw analytics events past their retention", run: () => analytics.pruneOldEvents() },
