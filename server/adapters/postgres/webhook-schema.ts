@@ -1,7 +1,7 @@
 // Webhook tables (issue 18): subscriptions, and their deliveries, which are the outbox and the log at once.
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { organisations } from "./schema.ts";
+import { organisations } from "./schema/accounts.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
