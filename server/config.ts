@@ -136,6 +136,45 @@ function modelCacheDir(dataDir: string): string {
   return dataDir.startsWith("memory://") ? join(tmpdir(), "site-search-models") : join(dataDir, "models");
 }
 
+function embeddingSettings(env: Env): Config["embeddings"] {
+  return {
+    url: url(env, "EMBEDDINGS_URL", ["http", "https"]),
+    model: str(env, "EMBEDDINGS_MODEL"),
+    apiKey: str(env, "EMBEDDINGS_API_KEY"),
+    dimensions: env.EMBEDDINGS_DIMENSIONS ? int(env, "EMBEDDINGS_DIMENSIONS", 384, 1, 16000) : null,
+    engine: oneOf(env, "EMBEDDER_ENGINE", ["auto", "onnx", "wasm"] as const, "auto"),
+    cacheDir: str(env, "EMBEDDER_CACHE_DIR") ?? modelCacheDir(str(env, "DATA_DIR") ?? "./data"),
+  };
+}
+
+function elasticsearchSettings(env: Env, clusterUrl: string | null): Config["elasticsearch"] {
+  return {
+    url: clusterUrl,
+    apiKey: str(env, "ELASTICSEARCH_API_KEY"),
+    username: str(env, "ELASTICSEARCH_USERNAME"),
+    password: str(env, "ELASTICSEARCH_PASSWORD"),
+    indexPrefix: str(env, "ELASTICSEARCH_INDEX_PREFIX") ?? "site-search",
+  };
+}
+
+function crawlSettings(env: Env): Config["crawl"] {
+  return {
+    allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),
+    trustedHosts: (str(env, "CRAWL_TRUSTED_HOSTS") ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ""),
+    chromiumPath: str(env, "CHROMIUM_PATH") ?? "/usr/bin/chromium",
+    userAgent: str(env, "CRAWL_USER_AGENT") ?? "site-search-bot/0.1 (+https://github.com/site-search/site-search)",
+    jobsPerWorker: int(env, "CRAWL_JOBS_PER_WORKER", 2, 1, 100),
+    leaseSeconds: int(env, "CRAWL_LEASE_SECONDS", 60, 1, 3600),
+    hostConcurrency: int(env, "CRAWL_HOST_CONCURRENCY", 2, 1, 64),
+    hostIntervalMs: int(env, "CRAWL_HOST_INTERVAL_MS", 200, 0, 60_000),
+    fetchTimeoutMs: int(env, "CRAWL_FETCH_TIMEOUT_SECONDS", 15, 1, 300) * 1000,
+    maxAttempts: int(env, "CRAWL_MAX_ATTEMPTS", 3, 1, 100),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const elasticsearchUrl = url(env, "ELASTICSEARCH_URL", ["http", "https"]);
   const lexicalEngine = oneOf(env, "LEXICAL_ENGINE", ["auto", "pg_textsearch", "postgres-fts", "elasticsearch"] as const, "auto");
@@ -151,40 +190,13 @@ export function loadConfig(env: Env = process.env): Config {
       model: str(env, "ANTHROPIC_MODEL") ?? "claude-sonnet-5-5",
       baseUrl: url(env, "ANTHROPIC_BASE_URL", ["http", "https"]),
     },
-    embeddings: {
-      url: url(env, "EMBEDDINGS_URL", ["http", "https"]),
-      model: str(env, "EMBEDDINGS_MODEL"),
-      apiKey: str(env, "EMBEDDINGS_API_KEY"),
-      dimensions: env.EMBEDDINGS_DIMENSIONS ? int(env, "EMBEDDINGS_DIMENSIONS", 384, 1, 16000) : null,
-      engine: oneOf(env, "EMBEDDER_ENGINE", ["auto", "onnx", "wasm"] as const, "auto"),
-      cacheDir: str(env, "EMBEDDER_CACHE_DIR") ?? modelCacheDir(str(env, "DATA_DIR") ?? "./data"),
-    },
+    embeddings: embeddingSettings(env),
     lexicalEngine: elasticsearchUrl && lexicalEngine === "auto" ? "elasticsearch" : lexicalEngine,
-    elasticsearch: {
-      url: elasticsearchUrl,
-      apiKey: str(env, "ELASTICSEARCH_API_KEY"),
-      username: str(env, "ELASTICSEARCH_USERNAME"),
-      password: str(env, "ELASTICSEARCH_PASSWORD"),
-      indexPrefix: str(env, "ELASTICSEARCH_INDEX_PREFIX") ?? "site-search",
-    },
+    elasticsearch: elasticsearchSettings(env, elasticsearchUrl),
     rateLimitStore: oneOf(env, "RATE_LIMIT_STORE", ["memory", "postgres"] as const, "memory"),
     trustProxy: trustProxy(env),
     chatSessionTtlSeconds: int(env, "CHAT_SESSION_TTL_SECONDS", Limits.chatSessionTtlSeconds, 60, 30 * 24 * 3600),
-    crawl: {
-      allowPrivateNetworks: bool(env, "CRAWL_ALLOW_PRIVATE_NETWORKS", false),
-      trustedHosts: (str(env, "CRAWL_TRUSTED_HOSTS") ?? "")
-        .split(",")
-        .map((h) => h.trim().toLowerCase())
-        .filter((h) => h !== ""),
-      chromiumPath: str(env, "CHROMIUM_PATH") ?? "/usr/bin/chromium",
-      userAgent: str(env, "CRAWL_USER_AGENT") ?? "site-search-bot/0.1 (+https://github.com/site-search/site-search)",
-      jobsPerWorker: int(env, "CRAWL_JOBS_PER_WORKER", 2, 1, 100),
-      leaseSeconds: int(env, "CRAWL_LEASE_SECONDS", 60, 1, 3600),
-      hostConcurrency: int(env, "CRAWL_HOST_CONCURRENCY", 2, 1, 64),
-      hostIntervalMs: int(env, "CRAWL_HOST_INTERVAL_MS", 200, 0, 60_000),
-      fetchTimeoutMs: int(env, "CRAWL_FETCH_TIMEOUT_SECONDS", 15, 1, 300) * 1000,
-      maxAttempts: int(env, "CRAWL_MAX_ATTEMPTS", 3, 1, 100),
-    },
+    crawl: crawlSettings(env),
     connectors: {
       webhookRetryBaseSeconds: seconds(env, "WEBHOOK_RETRY_BASE_SECONDS", 10, 0.01, 30),
       secretsKey: str(env, "SECRETS_KEY"),
