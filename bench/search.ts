@@ -12,7 +12,7 @@ import { openDatabase, rows } from "../server/adapters/postgres/database.ts";
 import { AccountStore } from "../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../server/adapters/postgres/site-store.ts";
 import { createSearchServices } from "../server/adapters/postgres/search-services.ts";
-import { MemoryRateLimitStore } from "../server/rate-limit/rate-limit-store.ts";
+import { MemoryRateLimitStore } from "../server/adapters/memory/rate-limit-store.ts";
 import { RateLimiter } from "../server/rate-limit/rate-limiter.ts";
 import { createLogger } from "../server/logger.ts";
 import type { Embedder } from "../server/ports/embedder.ts";

@@ -13,7 +13,7 @@ import { InstanceSettingsStore } from "./adapters/postgres/instance-settings-sto
 import { SiteStore } from "./adapters/postgres/site-store.ts";
 import { PostgresRateLimitStore } from "./adapters/postgres/rate-limit-store.ts";
 import { createElasticsearchServices, type ElasticsearchServices } from "./adapters/elasticsearch/elasticsearch-services.ts";
-import { MemoryRateLimitStore } from "./rate-limit/rate-limit-store.ts";
+import { MemoryRateLimitStore } from "./adapters/memory/rate-limit-store.ts";
 import { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import { SiteService } from "./sites/site-service.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
@@ -22,7 +22,8 @@ import { storableText } from "./plugins/storable-text.ts";
 import { boundedBody } from "./plugins/bounded-body.ts";
 import { authPlugin, principalOf } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
-import { healthRoutes, type HealthCheck } from "./routes/health.ts";
+import { healthRoutes } from "./routes/health.ts";
+import type { HealthCheck } from "./ports/health-check.ts";
 import { widgetAssetRoutes } from "./routes/widget-assets.ts";
 import { ChatStore } from "./adapters/postgres/chat-store.ts";
 import { AnthropicAnswerModel } from "./adapters/anthropic/answer-model.ts";

@@ -6,7 +6,7 @@ import { PostgresSessionStore } from "../adapters/postgres/session-store.ts";
 import { SessionService } from "../accounts/session-service.ts";
 import { SetupService } from "../accounts/setup-service.ts";
 import { RateLimiter } from "../rate-limit/rate-limiter.ts";
-import { MemoryRateLimitStore } from "../rate-limit/rate-limit-store.ts";
+import { MemoryRateLimitStore } from "../adapters/memory/rate-limit-store.ts";
 import { ConfigError } from "../errors/app-error.ts";
 import type { CliArgs } from "./cli-args.ts";
 import type { CommandContext } from "./data-commands.ts";

@@ -11,7 +11,7 @@ import { AnalyticsQueries } from "../../analytics/analytics-queries.ts";
 import { UsageQueries } from "../../analytics/usage-queries.ts";
 import { PriceTable } from "../../analytics/price-table.ts";
 import { pruneOldEvents } from "../../analytics/prune-old-events.ts";
-import type { FeedbackRecorder } from "../../routes/public-feedback.ts";
+import type { FeedbackRecorder } from "../../ports/feedback-recorder.ts";
 import type { ChatBudget } from "../../chat/chat-budget.ts";
 
 export interface AnalyticsSettings {
