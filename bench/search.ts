@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, rows } from "../server/adapters/postgres/database.ts";
 import { AccountStore } from "../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../server/adapters/postgres/site-store.ts";
-import { createSearchServices } from "../server/adapters/postgres/search-services.ts";
+import { createSearchServices } from "../server/composition/search-services.ts";
 import { MemoryRateLimitStore } from "../server/adapters/memory/rate-limit-store.ts";
 import { RateLimiter } from "../server/rate-limit/rate-limiter.ts";
 import { createLogger } from "../server/logger.ts";

@@ -1,11 +1,11 @@
 // Everything the service needs when Elasticsearch is the lexical engine, built once by the composition root:
 // the index, the outbox drain and a health check that reports the cluster and the outbox lag.
-import type { Db } from "../postgres/database.ts";
-import type { Logger } from "../../logger.ts";
-import { createElasticsearchClient, type ElasticsearchSettings } from "./elasticsearch-client.ts";
-import { indexNames } from "./index-mapping.ts";
-import { ElasticsearchLexicalIndex } from "./lexical-index.ts";
-import { OutboxDrain } from "./outbox-drain.ts";
+import type { Db } from "../adapters/postgres/database.ts";
+import type { Logger } from "../logger.ts";
+import { createElasticsearchClient, type ElasticsearchSettings } from "../adapters/elasticsearch/elasticsearch-client.ts";
+import { indexNames } from "../adapters/elasticsearch/index-mapping.ts";
+import { ElasticsearchLexicalIndex } from "../adapters/elasticsearch/lexical-index.ts";
+import { OutboxDrain } from "../adapters/elasticsearch/outbox-drain.ts";
 
 export interface ElasticsearchServices {
   index: ElasticsearchLexicalIndex;
