@@ -29,6 +29,13 @@ module.exports = {
       to: { path: [useCases, "^server/(routes|plugins|auth|composition)/", entryPoints] },
     },
     {
+      name: "adapter-imports-other-technology",
+      severity: "error",
+      comment: "One folder per technology: what two adapters share is a port (e.g. ports/search-outbox.ts), wired by the composition root.",
+      from: { path: "^server/adapters/([^/]+)/", pathNot: notTests },
+      to: { path: "^server/adapters/", pathNot: "^server/adapters/$1/" },
+    },
+    {
       name: "http-layer-imports-adapter",
       severity: "error",
       comment: "Routes and plugins call use cases and ports; only the composition root picks adapters.",

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from "../adapters/postgres/database.ts";
 import { AccountStore } from "../adapters/postgres/account-store.ts";
 import { PostgresUserStore } from "../adapters/postgres/user-store.ts";
 import { PostgresSessionStore } from "../adapters/postgres/session-store.ts";
+import { PostgresSearchOutbox } from "../adapters/postgres/search-outbox-store.ts";
 import { MemoryRateLimitStore } from "../adapters/memory/rate-limit-store.ts";
 import type { CommandStores } from "../cli/command-context.ts";
 
@@ -14,7 +15,10 @@ export function createCommandStores(config: Config, database: Database): Command
     sessions: new PostgresSessionStore(database.db),
     rateLimits: new MemoryRateLimitStore(),
     // Loaded when used: it brings the Elasticsearch client, which the other commands never need.
-    openIndexRebuilder: async () => (await import("../adapters/elasticsearch/index-rebuilder.ts")).elasticsearchIndexRebuilder(config.elasticsearch, database.db),
+    openIndexRebuilder: async () => (await import("../adapters/elasticsearch/index-rebuilder.ts")).elasticsearchIndexRebuilder(
+      config.elasticsearch,
+      new PostgresSearchOutbox(database.db),
+    ),
   };
 }
 

@@ -2,22 +2,11 @@
 // Postgres stays the source of truth; this index is fed by the outbox drain and rebuilt by `site-search reindex`.
 import type { Client } from "@elastic/elasticsearch";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
+import type { IndexableChunk } from "../../ports/search-outbox.ts";
 import { ensureChunkIndex, type ChunkDocument, type IndexNames } from "./index-mapping.ts";
 import { LexicalIndexUnavailableError, translateElasticsearchError } from "./elasticsearch-client.ts";
 
-export interface LexicalChunk {
-  chunkId: string;
-  pageId: string;
-  siteId: string;
-  url: string;
-  title: string;
-  headingPath: string[];
-  text: string;
-  tags: string[];
-}
-
-/** A chunk as the outbox drain and reindex send it: the chunk plus the page's metadata for facets. */
-export type IndexableChunk = LexicalChunk & { metadata?: Record<string, unknown> };
+export type { IndexableChunk };
 
 export interface ElasticsearchIndexOptions {
   /** Documents per bulk request; ES advises a few MB per request, and chunks are ~1-2 KB. */
