@@ -37,7 +37,9 @@ export function createChatService({ config, db, log, hybrid, analytics, chatBudg
       }),
     onModelUsage: (usage) => {
       analytics.usageRecorder.record(usage);
-      chatBudget.addTokens(usage.siteId, usage.inputTokens + usage.outputTokens).catch((error) => log.warn("chat budget: could not add tokens", { siteId: usage.siteId, error }));
+      chatBudget
+        .addTokens(usage.siteId, usage.inputTokens + usage.outputTokens)
+        .catch((error) => log.warn("chat budget: could not add tokens", { siteId: usage.siteId, error }));
     },
   });
 }

@@ -26,7 +26,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const core = await createCoreServices(config, overrides, database, log);
   const engines = await createEngines(config, overrides, database, log, core);
   const { embedder, search } = engines;
-  const chat = createChatService({ config, db: database.db, log, hybrid: search.hybrid, analytics: core.analytics, chatBudget: core.chatBudget, clock: overrides.clock });
+  const chat = createChatService({
+    config, db: database.db, log, hybrid: search.hybrid, analytics: core.analytics, chatBudget: core.chatBudget, clock: overrides.clock,
+  });
   const ingest = createIngestServices({
     config, db: database.db, log, embedder, siteStore: core.siteStore, usageRecorder: core.analytics.usageRecorder, notifySiteChanged: core.notifySiteChanged,
   });
@@ -35,7 +37,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const crawlJobs = new CrawlJobStore(database.db);
   const crawl = new CrawlService(core.siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
   const connectors = createConnectors({ config, db: database.db, log, crawl, crawlerSettings: core.crawlerSettings });
-  const crawlWorker = createCrawlWorker({ config, log, crawlJobs, siteStore: core.siteStore, documents: ingest.documents, ingest: ingest.ingest, siteChangeListeners: core.siteChangeListeners, connectors });
+  const crawlWorker = createCrawlWorker({
+    config, log, crawlJobs, siteStore: core.siteStore, documents: ingest.documents, ingest: ingest.ingest,
+    siteChangeListeners: core.siteChangeListeners, connectors,
+  });
   const healthChecks = [databaseHealthCheck(database), ...engines.healthChecks, embeddingsHealthCheck(embedder, ingest.embeddingStore)];
   const accountServices = createAccountServices({
     db: database.db, accounts: core.accounts, siteStore: core.siteStore, sites: core.sites, crawlJobs, limiter: core.limiter, hybrid: search.hybrid,
@@ -82,7 +87,9 @@ async function createEngines(config: Config, overrides: ServiceOverrides, databa
     siteStore: core.siteStore, limiter: core.limiter, trustProxy: config.trustProxy, log,
     onSearched: (e) => {
       for (const siteId of e.siteIds) {
-        core.analytics.queryRecorder.record({ orgId: e.orgId, siteId, kind: "search", query: e.query, resultCount: e.resultCount, latencyMs: e.latencyMs, ip: e.ip, channel: "public" });
+        core.analytics.queryRecorder.record({
+          orgId: e.orgId, siteId, kind: "search", query: e.query, resultCount: e.resultCount, latencyMs: e.latencyMs, ip: e.ip, channel: "public",
+        });
       }
     },
   });

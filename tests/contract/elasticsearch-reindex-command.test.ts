@@ -19,7 +19,9 @@ afterAll(async () => {
   await database.close();
 });
 /** The command's context as the CLI (or the service, for a forwarded command) builds it. */
-const context = (config: Config) => ({ config, stores: createCommandStores(config, database), out: (t: string) => printed.push(t), err: (t: string) => printed.push(t) });
+const context = (config: Config) => ({
+  config, stores: createCommandStores(config, database), out: (t: string) => printed.push(t), err: (t: string) => printed.push(t),
+});
 
 describe("reindex command", () => {
   describe("without ELASTICSEARCH_URL", () => {

@@ -3,7 +3,9 @@
 import type { FeedbackTag } from "../../../shared/chat.ts";
 import { sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
-import type { AnalyticsReadStore as AnalyticsReads, QueryScope, CountWindow, KindCounts, QueryCountRow, UsageGroup, RatedAnswer } from "../../ports/analytics-read-store.ts";
+import type {
+  AnalyticsReadStore as AnalyticsReads, CountWindow, KindCounts, QueryCountRow, QueryScope, RatedAnswer, UsageGroup,
+} from "../../ports/analytics-read-store.ts";
 import { DAY_TOTAL_QUERY } from "./rollups.ts";
 import { splitIntoMonths } from "./month-split.ts";
 
