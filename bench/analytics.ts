@@ -3,7 +3,7 @@
 // Usage: bun bench/analytics.ts [events=100000] [sites=5] [runs=40]
 import { createTestContext } from "../tests/fixtures/test-app.ts";
 import { createSite, DAY_MS } from "../tests/fixtures/analytics-data.ts";
-import type { QueryEventRow } from "../server/analytics/rollups.ts";
+import type { QueryEventRow } from "../server/ports/analytics-store.ts";
 import { normalizeQuery } from "../server/analytics/normalize-query.ts";
 
 const [events = 100_000, siteCount = 5, runs = 40] = process.argv.slice(2).map(Number);

@@ -4,6 +4,7 @@ import { ConfigError } from "./errors/app-error.ts";
 import { parseCliArgs } from "./cli/cli-args.ts";
 import { isDataCommand } from "./cli/data-commands.ts";
 import { runDataCommandFromCli } from "./cli/run-data-command.ts";
+import { openCommandStores } from "./composition/command-stores.ts";
 
 const USAGE = `site-search — self-hostable site search and AI answers
 
@@ -35,13 +36,13 @@ async function main(argv: string[]): Promise<number> {
       await import("./main.ts");
       return -1;
     case "worker": {
-      const { runWorker } = await import("./cli/worker-command.ts");
+      const { runWorker } = await import("./worker.ts");
       await runWorker(config);
       return -1;
     }
     default:
       // Every data command (orgs, keys, reindex, and any added to server/cli/data-commands.ts) goes this one way.
-      if (isDataCommand(command)) return runDataCommandFromCli(config, argv, args);
+      if (isDataCommand(command)) return runDataCommandFromCli(config, argv, args, openCommandStores);
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
   }

@@ -2,6 +2,7 @@
 import { loadConfig } from "./config.ts";
 import { createApp, createServices } from "./app.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
+import { createCommandStores } from "./composition/command-stores.ts";
 
 declare const Deno: { serve(opts: { port: number; hostname: string; onListen?: (addr: { port: number }) => void }, handler: (req: Request) => Response | Promise<Response>): unknown };
 
@@ -9,7 +10,7 @@ const config = loadConfig();
 // The embedded folder has one writer: this process, which runs other processes' CLI commands for them.
 const hold = holdDataFolder(config, "site-search serve (Deno)");
 const services = await createServices(config);
-await hold.attach(services.database, services.log);
+await hold.attach(createCommandStores(config, services.database), services.log);
 const app = createApp(services);
 Deno.serve({ port: config.port, hostname: config.host, onListen: ({ port }) => services.log.info("site-search listening (Deno)", { port }) }, (request) => app.fetch(request));
 // First run, as on Bun: a one-time link creates the first owner while no user exists.

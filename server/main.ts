@@ -3,6 +3,7 @@ import { loadConfig } from "./config.ts";
 import { createApp, createServices } from "./app.ts";
 import { ConfigError } from "./errors/app-error.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
+import { createCommandStores } from "./composition/command-stores.ts";
 
 const config = loadConfig();
 let hold;
@@ -15,7 +16,7 @@ try {
   process.exit(2);
 }
 const services = await createServices(config);
-await hold.attach(services.database, services.log);
+await hold.attach(createCommandStores(config, services.database), services.log);
 // Bun's own refusals (body size, and headers over --max-http-header-size, which `npm start` raises) are bare responses;
 // the app enforces tighter per-route limits itself while reading (plugins/bounded-body.ts) and answers them in JSON.
 const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: Number.MAX_SAFE_INTEGER });

@@ -3,8 +3,8 @@
 import type {
   AnalyticsResponse, FeedbackListResponse, NoResultQueriesResponse, TopQueriesResponse, UnansweredQuestionsResponse,
 } from "../../shared/analytics.ts";
-import type { SiteStore, SiteRow } from "../adapters/postgres/site-store.ts";
-import type { AnalyticsReadStore, CountWindow, KindCounts } from "../adapters/postgres/analytics-read-store.ts";
+import type { SiteStore, SiteRow } from "../ports/site-store.ts";
+import type { AnalyticsReadStore, CountWindow, KindCounts } from "../ports/analytics-read-store.ts";
 import { notFound } from "../errors/app-error.ts";
 import { parseRange, type DateRange } from "./date-range.ts";
 

@@ -1,6 +1,7 @@
 // Turns the `range` (Nd, 24h) and `month` (YYYY-MM) parameters into UTC instants and day lists.
 // Everything is UTC so a figure never depends on the server's time zone.
 import { badRequest } from "../errors/app-error.ts";
+import { utcDay } from "../utc-day.ts";
 
 export const MAX_RANGE_DAYS = 365;
 export const DEFAULT_RANGE = "30d";
@@ -23,7 +24,6 @@ export interface DateRange {
 
 const DAY_MS = 86_400_000;
 
-export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 const startOfUtcDay = (d: Date): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { QueryRecorder } from "./event-recorder.ts";
-import type { ClickEventRow, QueryEventRow } from "./rollups.ts";
+import type { ClickEventRow, QueryEventRow } from "../ports/analytics-store.ts";
 import type { Logger } from "../logger.ts";
 
 function logger() {

@@ -4,8 +4,11 @@ import { createHash } from "node:crypto";
 import type { Logger } from "../logger.ts";
 import { BatchWriter } from "./batch-writer.ts";
 import { normalizeQuery } from "./normalize-query.ts";
-import { utcDay } from "./date-range.ts";
-import type { ClickEventRow, QueryEventRow } from "./rollups.ts";
+import { utcDay } from "../utc-day.ts";
+import type { ClickEventRow, QueryEventRow, QueryEventWriter } from "../ports/analytics-store.ts";
+import type { ClickRecord } from "../ports/feedback-recorder.ts";
+
+export type { ClickRecord };
 
 export interface QueryRecord {
   orgId: string;
@@ -19,19 +22,6 @@ export interface QueryRecord {
   channel: "public" | "api";
   /** When it happened; defaults to now (tests and imports set it). */
   at?: Date;
-}
-
-export interface ClickRecord {
-  orgId: string;
-  siteId: string;
-  query: string;
-  url: string;
-  position?: number | null;
-  at?: Date;
-}
-
-export interface QueryEventWriter {
-  writeQueryEvents(events: readonly QueryEventRow[], clicks: readonly ClickEventRow[]): Promise<void>;
 }
 
 type Pending = { query: QueryEventRow } | { click: ClickEventRow };

@@ -1,6 +1,6 @@
 // Raw query and click events are kept for config.analytics.retentionDays; the daily rollups stay for good.
 // The lead's scheduler calls this (daily is enough).
-import type { AnalyticsStore } from "../adapters/postgres/analytics-store.ts";
+import type { AnalyticsStore } from "../ports/analytics-store.ts";
 
 const DAY_MS = 86_400_000;
 

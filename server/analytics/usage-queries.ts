@@ -2,8 +2,8 @@
 // and the per-site usage summary, which answers zeros rather than an error when events cannot be read.
 import type { SiteUsageResponse, UsageResponse } from "../../shared/analytics.ts";
 import type { Logger } from "../logger.ts";
-import type { AnalyticsReadStore } from "../adapters/postgres/analytics-read-store.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { AnalyticsReadStore } from "../ports/analytics-read-store.ts";
+import type { SiteStore } from "../ports/site-store.ts";
 import { notFound } from "../errors/app-error.ts";
 import { parseMonth, parseRange } from "./date-range.ts";
 import { countWindow, dailySeries } from "./analytics-queries.ts";

@@ -1,7 +1,7 @@
 // Records model calls (tokens by purpose and model) for billing, batched like query events.
 import type { Logger } from "../logger.ts";
 import { BatchWriter } from "./batch-writer.ts";
-import type { UsageEventRow } from "../adapters/postgres/analytics-store.ts";
+import type { UsageEventRow, UsageEventWriter } from "../ports/analytics-store.ts";
 
 export interface UsageRecord {
   orgId: string;
@@ -11,10 +11,6 @@ export interface UsageRecord {
   inputTokens: number;
   outputTokens: number;
   at?: Date;
-}
-
-export interface UsageEventWriter {
-  writeUsageEvents(events: readonly UsageEventRow[]): Promise<void>;
 }
 
 export class UsageRecorder {

@@ -1,25 +1,8 @@
 // Retrieval for chat: hybrid search on the site, then the matched chunks' full text, one numbered passage per page.
 import type { PromptPassage } from "./answer-prompt.ts";
+import type { ChunkTextSource, PassageSearch } from "../ports/chat-passages.ts";
 
-/** The part of hybrid search chat reads (server/search/hybrid-search.ts). */
-export interface PassageSearch {
-  search(input: { siteIds: string[]; query: string; limit: number; minScore: number; signal?: AbortSignal }): Promise<{
-    results: Array<{
-      url: string;
-      title: string;
-      snippet: string;
-      score: number;
-      sections: Array<{ anchor: string | null; headingPath: string[]; snippet: string }>;
-    }>;
-  }>;
-}
-
-/** Full chunk text by page URL and section anchor (adapters/postgres/chat-store.ts). */
-export interface ChunkTextSource {
-  chunkTexts(input: { siteId: string; pages: Array<{ url: string; anchors: Array<string | null> }>; perPage: number }): Promise<
-    Array<{ url: string; title: string; headingPath: string[]; text: string }>
-  >;
-}
+export type { ChunkTextSource, PassageSearch };
 
 export interface ChatPassage extends PromptPassage {
   /** Retrieval score 0-1, shown as the source's score and relevance. */

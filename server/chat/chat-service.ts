@@ -1,7 +1,7 @@
 // The chat use case: continue or start a session, retrieve passages, answer (model or extractive), cite, store.
 import type { AnswerMode, ChatResponse, ChatSource } from "../../shared/chat.ts";
 import type { AnswerModel } from "../ports/answer-model.ts";
-import type { ChatStore } from "../adapters/postgres/chat-store.ts";
+import type { ChatStore } from "../ports/chat-store.ts";
 import { buildAnswerPrompt } from "./answer-prompt.ts";
 import { extractiveAnswer, notFoundText } from "./extractive-answer.ts";
 import { rewriteFollowUp } from "./query-rewrite.ts";

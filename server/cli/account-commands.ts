@@ -1,9 +1,9 @@
 // orgs and keys commands: create organisations, issue keys (shown once), list and revoke them.
-import { AccountStore, type Plan, type Role } from "../adapters/postgres/account-store.ts";
+import type { Plan, Role } from "../ports/account-store.ts";
 import { generateApiKey } from "../auth/api-key-format.ts";
 import { ConfigError } from "../errors/app-error.ts";
 import type { CliArgs } from "./cli-args.ts";
-import type { CommandContext } from "./data-commands.ts";
+import type { CommandContext } from "./command-context.ts";
 
 const PLANS = ["free", "pro", "enterprise"] as const;
 const ROLES = ["owner", "admin", "member"] as const;
@@ -15,7 +15,7 @@ function need<T extends string>(value: string | undefined, flag: string, allowed
 }
 
 export async function runAccountCommand(ctx: CommandContext, { command, sub, rest, values: flags }: CliArgs): Promise<number> {
-  const accounts = new AccountStore(ctx.database.db);
+  const { accounts } = ctx.stores;
   const print = (human: string, json: unknown) => ctx.out(flags.json ? JSON.stringify(json) : human);
   switch (`${command} ${sub}`) {
     case "orgs create": {

@@ -3,7 +3,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseCliArgs } from "./cli-args.ts";
-import { isDataCommand, runDataCommand, type CommandContext } from "./data-commands.ts";
+import { isDataCommand, runDataCommand } from "./data-commands.ts";
+import type { CommandContext } from "./command-context.ts";
 import { secretsEqual } from "./control-secret.ts";
 
 /** The reply to a forwarded command: what the CLI prints and the exit code it returns. */

@@ -2,28 +2,17 @@
 // when it may open the database, or forwards the argv to the running service, which calls runDataCommand in-process.
 //
 // Hook for new commands: add `name: handler` to `handlers` below (and its flags to cli-args.ts). A handler gets the
-// open database and writes its output through ctx.out / ctx.err, never console, so it works the same when forwarded
+// stores (CommandStores) and writes its output through ctx.out / ctx.err, never console, so it works the same when forwarded
 // over the control channel; it throws ConfigError for a usage or lookup mistake. Nothing else needs to change.
-import type { Config } from "../config.ts";
-import type { Database } from "../adapters/postgres/database.ts";
 import { ConfigError } from "../errors/app-error.ts";
 import type { CliArgs } from "./cli-args.ts";
+import type { CommandContext, CommandHandler } from "./command-context.ts";
 import { runAccountCommand } from "./account-commands.ts";
-
-export interface CommandContext {
-  config: Config;
-  database: Database;
-  out(text: string): void;
-  err(text: string): void;
-}
-
-export type CommandHandler = (ctx: CommandContext, args: CliArgs) => Promise<number>;
 
 const handlers: Record<string, CommandHandler> = {
   orgs: runAccountCommand,
   keys: runAccountCommand,
   users: async (ctx, args) => (await import("./user-commands.ts")).runUserCommand(ctx, args),
-  // Loaded when used: it brings the Elasticsearch client, which the other commands never need.
   reindex: async (ctx, args) => (await import("./reindex-command.ts")).runReindex(ctx, { siteId: args.values.site, all: args.values.all }),
 };
 

@@ -2,11 +2,11 @@
 // (DATABASE_URL) or a free folder it opens the database itself; when the service holds the folder it forwards the
 // command over the service's control channel; otherwise it refuses before opening anything.
 import type { Config } from "../config.ts";
-import { openDatabase } from "../adapters/postgres/database.ts";
 import type { CliArgs } from "./cli-args.ts";
 import { tryLockDataDir } from "./data-dir-lock.ts";
 import { forwardToService } from "./control-client.ts";
 import { runDataCommand } from "./data-commands.ts";
+import type { CommandStores } from "./command-context.ts";
 
 export interface CommandOutput {
   out(text: string): void;
@@ -15,7 +15,12 @@ export interface CommandOutput {
 
 const toConsole: CommandOutput = { out: (t) => console.log(t), err: (t) => console.error(t) };
 
-export async function runDataCommandFromCli(config: Config, argv: string[], args: CliArgs, output: CommandOutput = toConsole): Promise<number> {
+/** Opens the database and the stores over it (server/composition/command-stores.ts). */
+export type OpenCommandStores = (config: Config) => Promise<{ stores: CommandStores; close(): Promise<void> }>;
+
+export async function runDataCommandFromCli(
+  config: Config, argv: string[], args: CliArgs, open: OpenCommandStores, output: CommandOutput = toConsole,
+): Promise<number> {
   const embedded = config.databaseUrl === null && config.dataDir !== "memory://";
   const taken = embedded ? tryLockDataDir(config.dataDir, `site-search ${args.command}`) : null;
   if (taken && "heldBy" in taken) {
@@ -26,11 +31,11 @@ export async function runDataCommandFromCli(config: Config, argv: string[], args
   }
   const lock = taken?.lock;
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const opened = await open(config);
     try {
-      return await runDataCommand({ config, database, ...output }, args);
+      return await runDataCommand({ config, stores: opened.stores, ...output }, args);
     } finally {
-      await database.close();
+      await opened.close();
     }
   } finally {
     lock?.release();

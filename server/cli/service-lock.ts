@@ -1,15 +1,15 @@
 // The service's hold on an embedded data folder (serve and worker): the lock, and once the database is open, the
 // control channel that runs other processes' CLI commands in-process, so the folder only ever has one writer.
 import type { Config } from "../config.ts";
-import type { Database } from "../adapters/postgres/database.ts";
 import type { Logger } from "../logger.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { createControlSecret, removeControlSecret } from "./control-secret.ts";
 import { startControlServer, type ControlServer } from "./control-server.ts";
+import type { CommandStores } from "./command-context.ts";
 
 export interface ServiceLock {
-  /** Opens the control channel over the service's own database and publishes its port in the lock file. */
-  attach(database: Database, log: Logger): Promise<void>;
+  /** Opens the control channel over the service's own stores and publishes its port in the lock file. */
+  attach(stores: CommandStores, log: Logger): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -22,9 +22,9 @@ export function holdDataFolder(config: Config, what: string): ServiceLock {
   const lock = lockDataDir(config.dataDir, what);
   let control: ControlServer | null = null;
   return {
-    async attach(database, log) {
+    async attach(stores, log) {
       const secret = createControlSecret(config.dataDir);
-      control = await startControlServer({ secret, context: { config, database }, onError: (error) => log.error("forwarded CLI command failed", { error }) });
+      control = await startControlServer({ secret, context: { config, stores }, onError: (error) => log.error("forwarded CLI command failed", { error }) });
       lock.announceControl(control.port);
       log.info("CLI commands are taken over the control channel", { port: control.port });
     },

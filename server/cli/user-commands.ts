@@ -1,15 +1,11 @@
 // users commands: add a dashboard user to an organisation, and reset a forgotten password (both print the
 // generated password once). Same shape as account-commands.ts, so the loopback CLI channel can carry it.
-import { AccountStore } from "../adapters/postgres/account-store.ts";
-import { PostgresUserStore } from "../adapters/postgres/user-store.ts";
-import { PostgresSessionStore } from "../adapters/postgres/session-store.ts";
 import { SessionService } from "../accounts/session-service.ts";
 import { SetupService } from "../accounts/setup-service.ts";
 import { RateLimiter } from "../rate-limit/rate-limiter.ts";
-import { MemoryRateLimitStore } from "../rate-limit/rate-limit-store.ts";
 import { ConfigError } from "../errors/app-error.ts";
 import type { CliArgs } from "./cli-args.ts";
-import type { CommandContext } from "./data-commands.ts";
+import type { CommandContext } from "./command-context.ts";
 import type { Role } from "../../shared/keys.ts";
 
 const ROLES = ["owner", "admin", "member"] as const;
@@ -20,10 +16,8 @@ function need(value: string | undefined, flag: string): string {
 }
 
 export async function runUserCommand(ctx: CommandContext, { sub, values: flags }: CliArgs): Promise<number> {
-  const database = ctx.database;
-  const users = new PostgresUserStore(database.db);
-  const sessions = new PostgresSessionStore(database.db);
-  const setup = new SetupService(users, new SessionService({ users, sessions, limiter: new RateLimiter(new MemoryRateLimitStore()) }));
+  const { accounts, users, sessions, rateLimits } = ctx.stores;
+  const setup = new SetupService(users, new SessionService({ users, sessions, limiter: new RateLimiter(rateLimits) }));
   const print = (human: string, json: unknown) => ctx.out(flags.json ? JSON.stringify(json) : human);
     switch (sub) {
       case "create": {
@@ -31,7 +25,7 @@ export async function runUserCommand(ctx: CommandContext, { sub, values: flags }
         const email = need(flags.email, "email");
         const role = (flags.role ?? "member") as Role;
         if (!ROLES.includes(role)) throw new ConfigError(`--role must be one of ${ROLES.join(", ")}.`);
-        if (!(await new AccountStore(database.db).getOrganisation(orgId))) throw new ConfigError(`No organisation ${orgId}.`);
+        if (!(await accounts.getOrganisation(orgId))) throw new ConfigError(`No organisation ${orgId}.`);
         const { userId, password } = await setup.createUser({ orgId, email, role });
         print(
           password ? `Created user ${email} (${role} of ${orgId}). Password, shown once:\n\n  ${password}\n` : `${email} already had an account; it is now ${role} of ${orgId}.`,

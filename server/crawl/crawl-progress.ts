@@ -1,6 +1,6 @@
 // Keeps a running job's row current while it works: counters written every second (so users watch them move),
 // the lease renewed every few seconds, and `signal` aborted the moment the job is cancelled or taken over.
-import type { CounterName, CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
+import type { CounterName, CrawlJobStore } from "../ports/crawl-job-store.ts";
 
 export class CrawlStopped extends Error {
   override name = "CrawlStopped";

@@ -1,8 +1,8 @@
 // Runs one claimed crawl job end to end: robots.txt, seeds (base URL and sitemaps), a breadth-first walk of the
 // database frontier with per-host politeness, then removal of vanished pages and the final job and site state.
-import type { CrawlJobRow, CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
-import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { CrawlJobRow, CrawlJobStore } from "../ports/crawl-job-store.ts";
+import type { DocumentStore } from "../ports/document-store.ts";
+import type { SiteStore } from "../ports/site-store.ts";
 import type { IngestService } from "../ingest/ingest-service.ts";
 import type { Logger } from "../logger.ts";
 import type { PageFetcher } from "../ports/page-fetcher.ts";

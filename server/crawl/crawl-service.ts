@@ -1,8 +1,8 @@
 // Use cases on crawl jobs: start one per site, read it, cancel it. The work itself is done by crawl workers.
 import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
 import { conflict, notFound } from "../errors/app-error.ts";
-import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../ports/crawl-job-store.ts";
+import type { SiteStore } from "../ports/site-store.ts";
 import { unixSeconds } from "../sites/site-view.ts";
 
 export function crawlJobView(row: CrawlJobRow): CrawlJob {

@@ -1,7 +1,7 @@
 // Claims crawl jobs from the database and runs them, a few at a time. Any number of workers, in any number of
 // processes, may share one database: claims use FOR UPDATE SKIP LOCKED and a lease the runner keeps renewing.
-import type { CrawlJobRow, CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { CrawlJobRow, CrawlJobStore } from "../ports/crawl-job-store.ts";
+import type { SiteStore } from "../ports/site-store.ts";
 import type { Logger } from "../logger.ts";
 import { CrawlStopped } from "./crawl-progress.ts";
 import { runCrawlJob, type CrawlRunnerDeps, type RunOutcome } from "./crawl-runner.ts";

@@ -1,6 +1,6 @@
 // One crawl job's frontier kept in the database (crawl_urls), so a crawl resumes where it stopped after a restart.
 // Admission is the pure admitUrl rule; breadth-first order is the insertion order (seq).
-import type { CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
+import type { CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { CrawlScope } from "./crawl-scope.ts";
 import { admitUrl } from "./frontier.ts";
 import { normaliseUrl } from "./url-normalise.ts";

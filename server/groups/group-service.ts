@@ -2,7 +2,7 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import type { CreateGroupBody, Group, UpdateGroupBody } from "../../shared/groups.ts";
 import { AppError, badRequest, notFound } from "../errors/app-error.ts";
-import type { GroupRow, GroupStore } from "../adapters/postgres/group-store.ts";
+import type { GroupRow, GroupStore } from "../ports/group-store.ts";
 
 /** Groups per Enterprise organisation; the interface leaves plan quotas open, so this is ours (decisions.md). */
 export const GROUPS_PER_ORGANISATION = 100;

@@ -1,7 +1,7 @@
 // Embeds chunks off the request path: ingest commits keyword-searchable chunks, this worker gives them vectors.
 // Several processes may drain the same queue; a chunk embedded twice is harmless (the second write is identical).
 import type { Embedder } from "../ports/embedder.ts";
-import type { EmbeddingStore } from "../adapters/postgres/embedding-store.ts";
+import type { EmbeddingStore } from "../ports/embedding-store.ts";
 import type { Logger } from "../logger.ts";
 
 export class EmbeddingQueue {

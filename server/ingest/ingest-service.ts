@@ -4,7 +4,7 @@ import { Value } from "@sinclair/typebox/value";
 import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
-import type { DocumentStore } from "../adapters/postgres/document-store.ts";
+import type { DocumentStore } from "../ports/document-store.ts";
 import type { CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 import { inlinePreparer, type PagePreparer } from "./page-preparer.ts";

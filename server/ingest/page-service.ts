@@ -1,8 +1,8 @@
 // Use cases on a site's pages: ingest a batch, list, delete by URL or pattern, purge. Scoped to one organisation.
 import type { DeletePagesBody, IngestResponse, PageList } from "../../shared/pages.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
-import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { DocumentStore } from "../ports/document-store.ts";
+import type { SiteStore } from "../ports/site-store.ts";
 import type { IngestService } from "./ingest-service.ts";
 import { compileUrlPattern, UrlPatternError } from "../patterns/url-pattern.ts";
 import { filterInSlices } from "../patterns/filter-in-slices.ts";

@@ -7,7 +7,7 @@ import { Limits } from "../../shared/limits.ts";
 import type { KeyAction } from "../../shared/keys.ts";
 import { AppError } from "../errors/app-error.ts";
 import { hashApiKey, hashesEqual, isWellFormedApiKey } from "../auth/api-key-format.ts";
-import type { AccountStore } from "../adapters/postgres/account-store.ts";
+import type { AccountStore } from "../ports/account-store.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { SessionService } from "../accounts/session-service.ts";
 import { requireAction, requireAllSites, requireSite, type Principal } from "../accounts/principal.ts";

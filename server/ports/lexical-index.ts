@@ -1,15 +1,5 @@
 // Keyword (BM25) retrieval over chunks. Adapters: postgres/pg-textsearch-index.ts, postgres/fts-index.ts, elasticsearch/lexical-index.ts.
-export interface LexicalChunk {
-  chunkId: string;
-  pageId: string;
-  siteId: string;
-  url: string;
-  title: string;
-  headingPath: string[];
-  text: string;
-  tags: string[];
-}
-
+// An engine with its own index (Elasticsearch) hears of page changes through the search outbox, not through this port.
 /** A query as the search planned it: typo corrections and synonyms added, phrases and exclusions parsed. */
 export interface LexicalTerms {
   /** Each entry is one query word followed by its alternatives (corrections, synonyms); any of them may match. */
@@ -39,12 +29,5 @@ export interface LexicalIndex {
   /** "pg_textsearch" | "postgres-fts" | "elasticsearch" */
   readonly engine: string;
   search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }>;
-  /**
-   * Engines that keep their own index outside the chunks table are told of changes here;
-   * in-database engines index inside the same transaction and make these no-ops.
-   */
-  upsertChunks?(chunks: LexicalChunk[]): Promise<void>;
-  deletePages?(input: { siteId: string; pageIds: string[] }): Promise<void>;
-  deleteSite?(input: { siteId: string }): Promise<void>;
   health(): Promise<{ ok: boolean; detail?: string }>;
 }

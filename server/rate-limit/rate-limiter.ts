@@ -1,7 +1,7 @@
 // Applies a limit to a key and says what to put in the X-RateLimit-* headers; over the limit it throws 429.
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
-import type { RateLimitStore } from "./rate-limit-store.ts";
+import type { RateLimitStore } from "../ports/rate-limit-store.ts";
 
 export interface RateLimitVerdict {
   limit: number;

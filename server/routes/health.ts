@@ -1,11 +1,7 @@
 // GET /health: is the service answering. Anyone sees `status`; the checks (engines, extensions, index names,
 // queue depth) only a caller with a valid API key, or everyone when HEALTH_DETAILS=public.
 import { Elysia, t } from "elysia";
-
-export interface HealthCheck {
-  name: string;
-  check(): Promise<{ ok: boolean; detail?: string; [k: string]: unknown }>;
-}
+import type { HealthCheck } from "../ports/health-check.ts";
 
 export interface HealthDeps {
   checks: HealthCheck[];

@@ -6,19 +6,12 @@ import { ClickBody, FeedbackBody, type FeedbackTag } from "../../shared/chat.ts"
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import { parseBeaconBody } from "../analytics/beacon-body.ts";
-import type { ClickRecord } from "../analytics/event-recorder.ts";
+import type { FeedbackRecorder } from "../ports/feedback-recorder.ts";
 import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
 const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
-
-/** What analytics records; the gate comes from the composition root. */
-export interface FeedbackRecorder {
-  recordClick(click: ClickRecord): void;
-  /** False when the answer does not exist or belongs to another site. */
-  rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null, tags: readonly FeedbackTag[]): Promise<boolean>;
-}
 
 export interface PublicFeedbackDeps extends FeedbackRecorder {
   gate: PublicAccessGate<PublicSite>;

@@ -11,7 +11,7 @@ import type { Logger } from "../logger.ts";
 import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
 import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions } from "./fusion.ts";
-import type { SearchChunk, SearchChunkSource } from "./search-chunks.ts";
+import type { SearchChunk, SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
 import { makeSnippet } from "./snippet.ts";
 import { distinctSnippets } from "./distinct-snippets.ts";

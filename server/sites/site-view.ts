@@ -1,6 +1,6 @@
 // Renders stored sites as the wire shapes: list item / create response, and the full record.
 import type { SiteDetail, SiteSummary } from "../../shared/sites.ts";
-import type { SiteRow, SiteStats } from "../adapters/postgres/site-store.ts";
+import type { SiteRow, SiteStats } from "../ports/site-store.ts";
 import { defaultRateLimits } from "./site-settings.ts";
 import { isStale } from "../connectors/crawl-schedule.ts";
 

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import type { TestContext } from "../fixtures/test-app.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
 import { chunkText, crawlOnce, crawlTestContext, getJob, HTTPD_ROOT, indexedPaths, newCrawlSite, startCrawl, waitFor } from "../fixtures/crawl-test-helpers.ts";
-import { createCrawlWorker } from "../../server/create-crawl-worker.ts";
+import { createCrawlWorker } from "../../server/composition/create-crawl-worker.ts";
 
 let ctx: TestContext;
 const servers: CrawlSite[] = [];

@@ -15,6 +15,7 @@ import { indexNames } from "../../server/adapters/elasticsearch/index-mapping.ts
 import { ElasticsearchLexicalIndex } from "../../server/adapters/elasticsearch/lexical-index.ts";
 import { OutboxDrain } from "../../server/adapters/elasticsearch/outbox-drain.ts";
 import { reindexSites } from "../../server/adapters/elasticsearch/reindex.ts";
+import { PostgresSearchOutbox } from "../../server/adapters/postgres/search-outbox-store.ts";
 
 let database: Database;
 let es: FakeElasticsearch;
@@ -78,7 +79,7 @@ describe("search outbox", () => {
       await store.replacePage(page(siteId, "old", ["Soon removed."]));
       await store.deletePages(siteId, { urls: ["https://docs.example.com/old"] });
 
-      const drain = new OutboxDrain(database.db, index);
+      const drain = new OutboxDrain(new PostgresSearchOutbox(database.db), index);
       const round = await drain.drainOnce();
       expect(round.delivered).toBe(0);
       const waiting = await outboxOf(siteId);
@@ -99,7 +100,7 @@ describe("search outbox", () => {
   describe("a page changed twice before delivery", () => {
     test("ends with only its latest chunks in the index", async () => {
       const siteId = await newSite();
-      const drain = new OutboxDrain(database.db, index);
+      const drain = new OutboxDrain(new PostgresSearchOutbox(database.db), index);
       await store.replacePage(page(siteId, "faq", ["First answer.", "Second answer."]));
       await drain.drainAll();
       await store.replacePage(page(siteId, "faq", ["Rewritten answer."]));
@@ -116,7 +117,7 @@ describe("search outbox", () => {
       const [first] = await outboxOf(siteId);
       // Another worker holds the first row's lease.
       await rows(database.db, sql`UPDATE search_outbox SET available_at = now() + interval '1 minute' WHERE id = ${first!.id}`);
-      const round = await new OutboxDrain(database.db, index).drainOnce();
+      const round = await new OutboxDrain(new PostgresSearchOutbox(database.db), index).drainOnce();
       expect(round.claimed).toBe(0);
       await database.db.delete(searchOutbox).where(eq(searchOutbox.siteId, siteId));
     });
@@ -127,7 +128,7 @@ describe("search outbox", () => {
       const siteId = await newSite();
       await store.replacePage(page(siteId, "retry", ["text"]));
       await es.setState("unavailable");
-      const drain = new OutboxDrain(database.db, index, { maxBackoffSeconds: 5 });
+      const drain = new OutboxDrain(new PostgresSearchOutbox(database.db), index, { maxBackoffSeconds: 5 });
       const delays: number[] = [];
       for (let i = 0; i < 3; i++) {
         await makeDue();
@@ -144,7 +145,7 @@ describe("search outbox", () => {
   describe("a site deletion", () => {
     test("removes every document of the site", async () => {
       const siteId = await newSite();
-      const drain = new OutboxDrain(database.db, index);
+      const drain = new OutboxDrain(new PostgresSearchOutbox(database.db), index);
       await store.replacePage(page(siteId, "x", ["one", "two"]));
       await drain.drainAll();
       await database.db.insert(searchOutbox).values({ siteId, op: "delete-site" });
@@ -158,7 +159,7 @@ describe("search outbox", () => {
       const siteId = await newSite();
       await database.db.delete(searchOutbox);
       await database.db.insert(searchOutbox).values({ siteId, pageId: "page_x", op: "upsert-page", attempts: 2, createdAt: sql`now() - interval '90 seconds'` as unknown as Date });
-      expect(await new OutboxDrain(database.db, index).lag()).toEqual({ pending: 1, oldestSeconds: 90, retrying: 1 });
+      expect(await new OutboxDrain(new PostgresSearchOutbox(database.db), index).lag()).toEqual({ pending: 1, oldestSeconds: 90, retrying: 1 });
       await database.db.delete(searchOutbox);
     });
   });
@@ -169,9 +170,9 @@ describe("reindex", () => {
     const siteId = await newSite();
     await store.replacePage(page(siteId, "one", ["alpha", "beta", "gamma"]));
     await store.replacePage(page(siteId, "two", ["delta"]));
-    await new OutboxDrain(database.db, index).drainAll();
+    await new OutboxDrain(new PostgresSearchOutbox(database.db), index).drainAll();
     es.wipe();
-    const done = await reindexSites(database.db, index, [siteId], { batchSize: 3 });
+    const done = await reindexSites(new PostgresSearchOutbox(database.db), index, [siteId], { batchSize: 3 });
     expect(done).toEqual([{ siteId, chunks: 4 }]);
     expect(docsOf(siteId).map((d) => d.chunk_id).sort()).toEqual(await chunkIdsOf(siteId));
     expect((await index.search({ siteIds: [siteId], query: "delta", limit: 5 })).hits).toHaveLength(1);
@@ -181,7 +182,7 @@ describe("reindex", () => {
     const siteId = await newSite();
     await index.ensureIndex();
     await index.upsertChunks([{ chunkId: "chk_stale", pageId: "page_stale", siteId, url: "https://docs.example.com/stale", title: "", headingPath: [], text: "stale", tags: [] }]);
-    await reindexSites(database.db, index, [siteId]);
+    await reindexSites(new PostgresSearchOutbox(database.db), index, [siteId]);
     expect(docsOf(siteId)).toEqual([]);
   });
 });

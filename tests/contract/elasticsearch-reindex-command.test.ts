@@ -5,6 +5,7 @@ import type { Config } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/adapters/postgres/database.ts";
 import { startFakeElasticsearch, type FakeElasticsearch } from "../fixtures/fake-elasticsearch-server.ts";
 import { runReindex } from "../../server/cli/reindex-command.ts";
+import { createCommandStores } from "../../server/composition/command-stores.ts";
 
 let es: FakeElasticsearch;
 let database: Database;
@@ -18,7 +19,9 @@ afterAll(async () => {
   await database.close();
 });
 /** The command's context as the CLI (or the service, for a forwarded command) builds it. */
-const context = (config: Config) => ({ config, database, out: (t: string) => printed.push(t), err: (t: string) => printed.push(t) });
+const context = (config: Config) => ({
+  config, stores: createCommandStores(config, database), out: (t: string) => printed.push(t), err: (t: string) => printed.push(t),
+});
 
 describe("reindex command", () => {
   describe("without ELASTICSEARCH_URL", () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
 import { BatchWriter } from "../../server/analytics/batch-writer.ts";
-import type { QueryEventRow } from "../../server/analytics/rollups.ts";
+import type { QueryEventRow } from "../../server/ports/analytics-store.ts";
 import type { Logger } from "../../server/logger.ts";
 
 let ctx: TestContext;

@@ -1,12 +1,12 @@
 // The LexicalIndex port on Elasticsearch: one document per chunk, BM25 over title, headings and text.
 // Postgres stays the source of truth; this index is fed by the outbox drain and rebuilt by `site-search reindex`.
 import type { Client } from "@elastic/elasticsearch";
-import type { LexicalChunk, LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
+import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
+import type { IndexableChunk } from "../../ports/search-outbox.ts";
 import { ensureChunkIndex, type ChunkDocument, type IndexNames } from "./index-mapping.ts";
 import { LexicalIndexUnavailableError, translateElasticsearchError } from "./elasticsearch-client.ts";
 
-/** A chunk as the outbox drain and reindex send it: the port's fields plus the page's metadata for facets. */
-export type IndexableChunk = LexicalChunk & { metadata?: Record<string, unknown> };
+export type { IndexableChunk };
 
 export interface ElasticsearchIndexOptions {
   /** Documents per bulk request; ES advises a few MB per request, and chunks are ~1-2 KB. */

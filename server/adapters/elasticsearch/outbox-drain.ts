@@ -1,15 +1,11 @@
 // Delivers search_outbox rows to Elasticsearch: each row says "make this page (or site) in the index
 // match Postgres now". A row is deleted only once delivered, so an Elasticsearch outage delays keyword
 // freshness but loses nothing.
-import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../postgres/database.ts";
-import { rows } from "../postgres/database.ts";
-import { searchOutbox } from "../postgres/schema.ts";
 import type { Logger } from "../../logger.ts";
+import type { OutboxLag, OutboxRow, SearchOutbox } from "../../ports/search-outbox.ts";
 import type { ElasticsearchLexicalIndex } from "./lexical-index.ts";
-import { loadPageChunks } from "./chunk-source.ts";
 
-type OutboxRow = Pick<typeof searchOutbox.$inferSelect, "id" | "siteId" | "pageId" | "op" | "attempts">;
+export type { OutboxLag };
 
 export interface OutboxDrainOptions {
   /** Rows claimed per round. */
@@ -21,14 +17,6 @@ export interface OutboxDrainOptions {
   log?: Logger;
 }
 
-export interface OutboxLag {
-  pending: number;
-  /** Age of the oldest undelivered row, 0 when none. */
-  oldestSeconds: number;
-  /** Rows that failed at least once and wait for their retry. */
-  retrying: number;
-}
-
 export class OutboxDrain {
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
@@ -36,7 +24,7 @@ export class OutboxDrain {
   private indexReady = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly outbox: SearchOutbox,
     private readonly index: ElasticsearchLexicalIndex,
     private readonly opts: OutboxDrainOptions = {},
   ) {
@@ -47,7 +35,7 @@ export class OutboxDrain {
 
   /** Claims and delivers one batch; returns how many rows were delivered and how many failed. */
   async drainOnce(): Promise<{ claimed: number; delivered: number; failed: number }> {
-    const claimed = await this.claim();
+    const claimed = await this.outbox.claim(this.batchSize, this.leaseSeconds);
     if (claimed.length === 0) return { claimed: 0, delivered: 0, failed: 0 };
     const groups: Array<{ rows: OutboxRow[]; run: () => Promise<void> }> = [];
     for (const r of claimed.filter((r) => r.op === "delete-site")) groups.push({ rows: [r], run: () => this.index.deleteSite({ siteId: r.siteId }) });
@@ -66,10 +54,10 @@ export class OutboxDrain {
           this.indexReady = true;
         }
         await group.run();
-        await this.db.delete(searchOutbox).where(inArray(searchOutbox.id, ids));
+        await this.outbox.remove(ids);
         delivered += ids.length;
       } catch (error) {
-        await this.fail(ids, error as Error);
+        await this.outbox.fail(ids, (error as Error).message, this.maxBackoffSeconds);
         failed += ids.length;
       }
     }
@@ -114,56 +102,13 @@ export class OutboxDrain {
     };
   }
 
-  async lag(): Promise<OutboxLag> {
-    const [row] = await rows<{ pending: number | string; oldest: number | string | null; retrying: number | string }>(
-      this.db,
-      sql`SELECT count(*) AS pending,
-                 EXTRACT(EPOCH FROM now() - min(created_at)) AS oldest,
-                 count(*) FILTER (WHERE attempts > 0) AS retrying
-          FROM search_outbox`,
-    );
-    return { pending: Number(row?.pending ?? 0), oldestSeconds: Math.max(0, Math.round(Number(row?.oldest ?? 0))), retrying: Number(row?.retrying ?? 0) };
+  lag(): Promise<OutboxLag> {
+    return this.outbox.lag();
   }
 
   private async upsertPages(group: OutboxRow[]): Promise<void> {
     const pageIds = [...new Set(group.map((r) => r.pageId!))];
-    await this.index.replacePages({ pageIds, chunks: await loadPageChunks(this.db, pageIds) });
-  }
-
-  // One statement that works on PostgreSQL and PGlite. SKIP LOCKED lets workers claim side by side; the
-  // lease (available_at in the future) hides claimed rows once the statement commits, so no transaction
-  // stays open across Elasticsearch calls. A row waits while an older row of the same page is pending,
-  // and a site deletion waits for, and holds back, the site's other rows: one page is never written by
-  // two workers at once, so a slow worker cannot put back an older version after a newer one.
-  private async claim(): Promise<OutboxRow[]> {
-    const claimed = await rows<{ id: number | string; site_id: string; page_id: string | null; op: OutboxRow["op"]; attempts: number }>(
-      this.db,
-      sql`UPDATE search_outbox SET available_at = now() + make_interval(secs => ${this.leaseSeconds})
-          WHERE id IN (
-            SELECT o.id FROM search_outbox o
-            WHERE o.available_at <= now()
-              AND NOT EXISTS (
-                SELECT 1 FROM search_outbox older
-                WHERE older.id < o.id AND older.site_id = o.site_id
-                  AND (older.page_id = o.page_id OR older.op = 'delete-site' OR o.op = 'delete-site'))
-            ORDER BY o.id
-            LIMIT ${this.batchSize}
-            FOR UPDATE SKIP LOCKED)
-          RETURNING id, site_id, page_id, op, attempts`,
-    );
-    return claimed.map((r) => ({ id: Number(r.id), siteId: r.site_id, pageId: r.page_id, op: r.op, attempts: r.attempts }));
-  }
-
-  // Exponential backoff from the row's own attempt count: 2 s, 4 s, 8 s … capped at maxBackoffSeconds.
-  private async fail(ids: number[], error: Error): Promise<void> {
-    await rows(
-      this.db,
-      sql`UPDATE search_outbox
-          SET attempts = attempts + 1,
-              last_error = ${error.message.slice(0, 1000)},
-              available_at = now() + make_interval(secs => least(power(2, attempts + 1), ${this.maxBackoffSeconds}))
-          WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-    );
+    await this.index.replacePages({ pageIds, chunks: await this.outbox.pageChunks(pageIds) });
   }
 }
 

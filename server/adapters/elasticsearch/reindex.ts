@@ -1,9 +1,6 @@
 // Rebuilds sites' documents in Elasticsearch from Postgres: the way back from a wiped, lost or stale index.
-import { eq } from "drizzle-orm";
-import type { Db } from "../postgres/database.ts";
-import { sites } from "../postgres/schema.ts";
+import type { IndexChunkSource } from "../../ports/search-outbox.ts";
 import type { ElasticsearchLexicalIndex } from "./lexical-index.ts";
-import { siteChunkBatches } from "./chunk-source.ts";
 
 export interface ReindexProgress {
   siteId: string;
@@ -16,7 +13,7 @@ export interface ReindexProgress {
  * afterwards rewrites the same current state, so nothing written meanwhile is lost.
  */
 export async function reindexSites(
-  db: Db,
+  source: IndexChunkSource,
   index: ElasticsearchLexicalIndex,
   siteIds: string[],
   opts: { batchSize?: number; onSite?: (progress: ReindexProgress) => void } = {},
@@ -26,7 +23,7 @@ export async function reindexSites(
   for (const siteId of siteIds) {
     await index.deleteSite({ siteId });
     let count = 0;
-    for await (const batch of siteChunkBatches(db, siteId, opts.batchSize ?? 500)) {
+    for await (const batch of source.siteChunkBatches(siteId, opts.batchSize ?? 500)) {
       await index.upsertChunks(batch);
       count += batch.length;
     }
@@ -36,12 +33,3 @@ export async function reindexSites(
   }
   return done;
 }
-
-export async function allSiteIds(db: Db): Promise<string[]> {
-  return (await db.select({ id: sites.id }).from(sites).orderBy(sites.id)).map((r) => r.id);
-}
-
-export async function siteExists(db: Db, siteId: string): Promise<boolean> {
-  return (await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId))).length > 0;
-}
-

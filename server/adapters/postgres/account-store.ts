@@ -3,14 +3,15 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { apiKeys, organisations } from "./schema.ts";
 import { newId } from "../../new-id.ts";
-import type { KeyStore, NewKey } from "../../ports/key-store.ts";
+import type { NewKey } from "../../ports/key-store.ts";
+import type { AccountStore as AccountStorePort } from "../../ports/account-store.ts";
 
 export type Organisation = typeof organisations.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type Plan = Organisation["plan"];
 export type Role = ApiKeyRow["role"];
 
-export class AccountStore implements KeyStore {
+export class AccountStore implements AccountStorePort {
   constructor(private readonly db: Db) {}
 
   async createOrganisation(input: { name: string; plan: Plan }): Promise<Organisation> {

@@ -3,49 +3,13 @@
 import type { FeedbackTag } from "../../../shared/chat.ts";
 import { sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
-import { DAY_TOTAL_QUERY } from "../../analytics/rollups.ts";
-import { splitIntoMonths } from "../../analytics/month-split.ts";
+import type {
+  AnalyticsReadStore as AnalyticsReads, CountWindow, KindCounts, QueryCountRow, QueryScope, RatedAnswer, UsageGroup,
+} from "../../ports/analytics-read-store.ts";
+import { DAY_TOTAL_QUERY } from "./rollups.ts";
+import { splitIntoMonths } from "./month-split.ts";
 
-/**
- * The sites whose queries are counted. `wholeOrg` says they are every site of that organisation, so whole months can
- * be read from the organisation-wide rollups (one row per query and month instead of one per site too).
- */
-export interface QueryScope {
-  siteIds: readonly string[];
-  wholeOrg?: string;
-}
-
-/** Whole UTC days read from query_daily, or an instant window read from raw events (24h). */
-export type CountWindow = { granularity: "day"; fromDay: string; toDay: string } | { granularity: "hour"; from: Date; to: Date };
-
-export interface KindCounts {
-  searches: number;
-  chats: number;
-}
-
-export interface QueryCountRow {
-  query: string;
-  count: number;
-  clicks: number;
-}
-
-export interface UsageGroup {
-  purpose: "chat" | "ingest";
-  model: string;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-}
-
-export interface RatedAnswer {
-  answerId: string;
-  question: string;
-  rating: "up" | "down";
-  reason: string | null;
-  tags: FeedbackTag[];
-  createdAt: Date;
-  ratedAt: Date | null;
-}
+export type { QueryScope, CountWindow, KindCounts, QueryCountRow, UsageGroup, RatedAnswer } from "../../ports/analytics-read-store.ts";
 
 const ids = (siteIds: readonly string[]) => sql`${sql.param([...siteIds])}::text[]`;
 const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -92,7 +56,7 @@ function queryRows({ siteIds, wholeOrg }: QueryScope, fromDay: string, toDay: st
   return sql.join(parts, sql` UNION ALL `);
 }
 
-export class AnalyticsReadStore {
+export class AnalyticsReadStore implements AnalyticsReads {
   constructor(private readonly db: Db) {}
 
   /**

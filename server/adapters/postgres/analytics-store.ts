@@ -4,7 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { rows, type Db } from "./database.ts";
 import { chatAnswers, clickEvents, queryDaily, queryEvents, queryMonthly, queryMonthlyOrg, usageEvents } from "./schema.ts";
-import { rollUp, rollUpMonthly, rollUpOrgMonthly, type ClickEventRow, type QueryEventRow } from "../../analytics/rollups.ts";
+import { rollUp, rollUpMonthly, rollUpOrgMonthly } from "./rollups.ts";
+import type { AnalyticsStore as AnalyticsEvents, ClickEventRow, QueryEventRow } from "../../ports/analytics-store.ts";
 
 export type UsageEventRow = Omit<typeof usageEvents.$inferInsert, "id"> & { createdAt: Date };
 
@@ -36,7 +37,7 @@ async function addCounts(tx: Pick<Db, "insert">, table: CountTable, key: PgColum
   }
 }
 
-export class AnalyticsStore {
+export class AnalyticsStore implements AnalyticsEvents {
   constructor(private readonly db: Db) {}
 
   /** Raw events and their rollups in one transaction, so the two never disagree. */

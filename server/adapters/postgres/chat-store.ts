@@ -3,24 +3,18 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { chatAnswers, chatSessions, type StoredChatTurn } from "./schema.ts";
+import type { ChatStore as ChatStorePort, ChunkText } from "../../ports/chat-store.ts";
 
 export type ChatAnswerInsert = Pick<typeof chatAnswers.$inferInsert, "id" | "siteId" | "sessionId" | "question" | "answered" | "mode">;
 
-export interface ChunkText {
-  url: string;
-  title: string;
-  anchor: string | null;
-  headingPath: string[];
-  position: number;
-  text: string;
-}
+export type { ChunkText };
 
 /** Enough turns for any history budget of the prompt builder; older ones could never reach the model anyway. */
 const maxStoredTurns = 20;
 
 const at = (seconds: number) => new Date(seconds * 1000);
 
-export class ChatStore {
+export class ChatStore implements ChatStorePort {
   constructor(private readonly db: Db) {}
 
   /** The turns of a live session of this site; another site's or an expired session is `null`, like an unknown one. */

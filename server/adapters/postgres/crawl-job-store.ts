@@ -6,15 +6,12 @@ import { rows } from "./database.ts";
 import { crawlJobs, crawlUrls, sites } from "./schema.ts";
 import type { CrawlerConfig } from "../../../shared/sites.ts";
 import { newId } from "../../new-id.ts";
+import { ActiveCrawlExists, type CounterName, type CrawlJobStore as CrawlJobStorePort } from "../../ports/crawl-job-store.ts";
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
-export type CounterName = "pagesDiscovered" | "pagesCrawled" | "pagesProcessed" | "pagesSkipped" | "pagesErrored" | "errors";
+export { ActiveCrawlExists, type CounterName };
 
 const UNIQUE_VIOLATION = "23505";
-
-export class ActiveCrawlExists extends Error {
-  override name = "ActiveCrawlExists";
-}
 
 const columnOf: Record<CounterName, string> = {
   pagesDiscovered: "pages_discovered",
@@ -30,7 +27,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export class CrawlJobStore {
+export class CrawlJobStore implements CrawlJobStorePort {
   constructor(private readonly db: Db) {}
 
   /** The database's partial unique index allows one pending or running job per site, even across instances. */

@@ -5,32 +5,13 @@ import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { chunks, embeddingCache, pages, searchOutbox } from "./schema.ts";
 import { newId } from "../../new-id.ts";
+import type { DocumentStore as DocumentStorePort, NewChunk, PageWrite } from "../../ports/document-store.ts";
 
 export type PageRow = typeof pages.$inferSelect;
 
-export interface NewChunk {
-  position: number;
-  headingPath: string[];
-  anchor: string | null;
-  text: string;
-  searchText: string;
-  contentHash: string;
-}
+export type { NewChunk, PageWrite };
 
-export interface PageWrite {
-  siteId: string;
-  url: string;
-  title: string;
-  summary: string;
-  tags: string[];
-  metadata: Record<string, unknown>;
-  contentHash: string;
-  source: "api" | "crawl";
-  crawlJobId?: string | null;
-  chunks: NewChunk[];
-}
-
-export class DocumentStore {
+export class DocumentStore implements DocumentStorePort {
   constructor(
     private readonly db: Db,
     /** When an external lexical index (Elasticsearch) mirrors chunks, changes are queued in the outbox in the same transaction. */
@@ -42,12 +23,6 @@ export class DocumentStore {
   async findPage(siteId: string, url: string): Promise<PageRow | null> {
     const [row] = await this.db.select().from(pages).where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
     return row ?? null;
-  }
-
-  async pageHashes(siteId: string, urls: string[]): Promise<Map<string, string>> {
-    if (urls.length === 0) return new Map();
-    const found = await this.db.select({ url: pages.url, hash: pages.contentHash }).from(pages).where(and(eq(pages.siteId, siteId), inArray(pages.url, urls)));
-    return new Map(found.map((r) => [r.url, r.hash]));
   }
 
   /** Inserts or replaces the page at this URL with its chunks; returns the page id. */

@@ -2,15 +2,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
+import type { EmbeddingStore as EmbeddingStorePort, PendingChunk } from "../../ports/embedding-store.ts";
 
-export interface PendingChunk {
-  id: string;
-  siteId: string;
-  contentHash: string;
-  text: string;
-}
+export type { PendingChunk };
 
-export class EmbeddingStore {
+export class EmbeddingStore implements EmbeddingStorePort {
   constructor(private readonly db: Db) {}
 
   /** A model change invalidates every vector of the old model; the queue then re-embeds them. */

@@ -3,10 +3,11 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { searchGroups } from "./schema.ts";
 import { newId } from "../../new-id.ts";
+import type { GroupStore as GroupStorePort } from "../../ports/group-store.ts";
 
 export type GroupRow = typeof searchGroups.$inferSelect;
 
-export class GroupStore {
+export class GroupStore implements GroupStorePort {
   constructor(private readonly db: Db) {}
 
   async create(input: { orgId: string; name: string; description: string; siteIds: string[] }): Promise<GroupRow> {

@@ -3,7 +3,7 @@ import { lt, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { rateLimitBuckets } from "./schema.ts";
-import type { RateLimitHit, RateLimitStore } from "../../rate-limit/rate-limit-store.ts";
+import type { RateLimitHit, RateLimitStore } from "../../ports/rate-limit-store.ts";
 
 export class PostgresRateLimitStore implements RateLimitStore {
   private lastSweep = 0;

@@ -1,7 +1,7 @@
 // Loads hybrid search's candidate chunks with their page fields, and the exact cosine similarity of each
 // to the query, so a chunk found only by keywords still gets its semantic score.
 import { sql } from "drizzle-orm";
-import type { SearchChunk, SearchChunkSource } from "../../search/search-chunks.ts";
+import type { SearchChunk, SearchChunkSource } from "../../ports/search-chunks.ts";
 import { rows, type Db } from "./database.ts";
 
 interface Row {

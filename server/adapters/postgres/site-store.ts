@@ -3,19 +3,15 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { chunks, crawlJobs, pages, searchOutbox, sites } from "./schema.ts";
 import { newId } from "../../new-id.ts";
+import type { SiteStats, SiteStore as SiteStorePort } from "../../ports/site-store.ts";
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = Omit<typeof sites.$inferInsert, "id">;
 export type SiteUpdate = Partial<Omit<typeof sites.$inferInsert, "id" | "orgId" | "createdAt">>;
 
-export interface SiteStats {
-  pageCount: number;
-  chunkCount: number;
-  embeddedChunkCount: number;
-  lastCrawlJobId: string | null;
-}
+export type { SiteStats };
 
-export class SiteStore {
+export class SiteStore implements SiteStorePort {
   /** `outbox`: an external lexical index (Elasticsearch) learns of deleted sites through the search outbox. */
   constructor(
     private readonly db: Db,

@@ -1,18 +1,18 @@
 // Everything analytics needs, built once by the composition root over the Postgres database:
 // the two recorders, the read use cases, what the public click and feedback endpoints record, and the retention pruning.
-import type { Db } from "./database.ts";
-import type { SiteStore } from "./site-store.ts";
-import type { Logger } from "../../logger.ts";
-import { AnalyticsStore } from "./analytics-store.ts";
-import { AnalyticsReadStore } from "./analytics-read-store.ts";
-import { QueryRecorder } from "../../analytics/event-recorder.ts";
-import { UsageRecorder } from "../../analytics/usage-recorder.ts";
-import { AnalyticsQueries } from "../../analytics/analytics-queries.ts";
-import { UsageQueries } from "../../analytics/usage-queries.ts";
-import { PriceTable } from "../../analytics/price-table.ts";
-import { pruneOldEvents } from "../../analytics/prune-old-events.ts";
-import type { FeedbackRecorder } from "../../routes/public-feedback.ts";
-import type { ChatBudget } from "../../chat/chat-budget.ts";
+import type { Db } from "../adapters/postgres/database.ts";
+import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import type { Logger } from "../logger.ts";
+import { AnalyticsStore } from "../adapters/postgres/analytics-store.ts";
+import { AnalyticsReadStore } from "../adapters/postgres/analytics-read-store.ts";
+import { QueryRecorder } from "../analytics/event-recorder.ts";
+import { UsageRecorder } from "../analytics/usage-recorder.ts";
+import { AnalyticsQueries } from "../analytics/analytics-queries.ts";
+import { UsageQueries } from "../analytics/usage-queries.ts";
+import { PriceTable } from "../analytics/price-table.ts";
+import { pruneOldEvents } from "../analytics/prune-old-events.ts";
+import type { FeedbackRecorder } from "../ports/feedback-recorder.ts";
+import type { ChatBudget } from "../chat/chat-budget.ts";
 
 export interface AnalyticsSettings {
   retentionDays: number;

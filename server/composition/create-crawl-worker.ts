@@ -1,15 +1,31 @@
 // Composition of the crawl worker: picks the page fetchers (plain HTTP, or headless Chromium for
 // javascriptEnabled sites) from config and hands the runner the stores and services it needs.
 import { hostname } from "node:os";
-import type { Services } from "./app.ts";
-import { HttpFetcher } from "./adapters/fetch/http-fetcher.ts";
-import { ChromiumRenderer } from "./adapters/fetch/chromium-renderer.ts";
-import { CrawlWorker } from "./crawl/crawl-worker.ts";
-import { newId } from "./new-id.ts";
-import { authHeaders } from "./connectors/crawler-settings.ts";
-import { Limits } from "../shared/limits.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { CrawlJobStore } from "../ports/crawl-job-store.ts";
+import type { SiteStore } from "../ports/site-store.ts";
+import type { DocumentStore } from "../ports/document-store.ts";
+import type { IngestService } from "../ingest/ingest-service.ts";
+import type { Connectors } from "./create-connectors.ts";
+import { HttpFetcher } from "../adapters/fetch/http-fetcher.ts";
+import { ChromiumRenderer } from "../adapters/fetch/chromium-renderer.ts";
+import { CrawlWorker } from "../crawl/crawl-worker.ts";
+import { newId } from "../new-id.ts";
+import { authHeaders } from "../connectors/crawler-settings.ts";
+import { Limits } from "../../shared/limits.ts";
 
-type CrawlWorkerServices = Pick<Services, "config" | "log" | "crawlJobs" | "siteStore" | "documents" | "ingest" | "siteChangeListeners" | "connectors">;
+/** The parts of Services the worker needs (tests pass their services whole). */
+export interface CrawlWorkerServices {
+  config: Config;
+  log: Logger;
+  crawlJobs: CrawlJobStore;
+  siteStore: SiteStore;
+  documents: DocumentStore;
+  ingest: IngestService;
+  siteChangeListeners: Array<(siteId: string) => void>;
+  connectors: Connectors;
+}
 
 export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?: number } = {}): CrawlWorker {
   const { crawl } = services.config;

@@ -1,19 +1,19 @@
 // Builds the accounts use cases (sessions, first-run setup, invitations, keys, site search) over Postgres;
 // part of the composition root, kept apart so app.ts stays the list of what runs.
-import type { Db } from "./adapters/postgres/database.ts";
-import { PostgresUserStore } from "./adapters/postgres/user-store.ts";
-import { PostgresSessionStore } from "./adapters/postgres/session-store.ts";
-import type { AccountStore } from "./adapters/postgres/account-store.ts";
-import type { CrawlJobStore } from "./adapters/postgres/crawl-job-store.ts";
-import type { SiteStore } from "./adapters/postgres/site-store.ts";
-import { SessionService } from "./accounts/session-service.ts";
-import { SetupService } from "./accounts/setup-service.ts";
-import { KeyService } from "./accounts/key-service.ts";
-import { SiteSearchService } from "./search/site-search-service.ts";
-import type { HybridSearch } from "./search/hybrid-search.ts";
-import type { SiteService } from "./sites/site-service.ts";
-import type { QueryRecord } from "./analytics/event-recorder.ts";
-import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { Db } from "../adapters/postgres/database.ts";
+import { PostgresUserStore } from "../adapters/postgres/user-store.ts";
+import { PostgresSessionStore } from "../adapters/postgres/session-store.ts";
+import type { AccountStore } from "../adapters/postgres/account-store.ts";
+import type { CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
+import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import { SessionService } from "../accounts/session-service.ts";
+import { SetupService } from "../accounts/setup-service.ts";
+import { KeyService } from "../accounts/key-service.ts";
+import { SiteSearchService } from "../search/site-search-service.ts";
+import type { HybridSearch } from "../search/hybrid-search.ts";
+import type { SiteService } from "../sites/site-service.ts";
+import type { QueryRecord } from "../analytics/event-recorder.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 
 export interface AccountServices {
   users: PostgresUserStore;

@@ -1,24 +1,24 @@
 // Everything search needs, built once by the composition root: the lexical engine (pg_textsearch, built-in
 // FTS or a given one such as Elasticsearch), the pgvector store and its HNSW index, hybrid search, the
 // public search service with its cache, the public-access gate and search groups.
-import type { Embedder } from "../../ports/embedder.ts";
-import type { LexicalIndex } from "../../ports/lexical-index.ts";
-import type { Logger } from "../../logger.ts";
-import type { RateLimiter } from "../../rate-limit/rate-limiter.ts";
-import type { Database } from "./database.ts";
-import type { SiteStore } from "./site-store.ts";
-import { createPostgresLexicalIndex } from "./lexical-index-factory.ts";
-import { PgVectorStore } from "./pgvector-store.ts";
-import { SearchChunkStore } from "./search-chunk-store.ts";
-import { GroupStore } from "./group-store.ts";
-import { SiteVocabulary } from "./site-vocabulary.ts";
-import { CompletionStore } from "./completion-store.ts";
-import { SuggestService } from "../../search/suggest-service.ts";
-import { HybridSearch, type HybridSearchOptions } from "../../search/hybrid-search.ts";
-import { PublicSearchService, type SearchedEvent } from "../../search/public-search-service.ts";
-import { GroupService } from "../../groups/group-service.ts";
-import { publicAccessGate } from "../../plugins/public-access.ts";
-import type { TrustProxy } from "../../plugins/client-ip.ts";
+import type { Embedder } from "../ports/embedder.ts";
+import type { LexicalIndex } from "../ports/lexical-index.ts";
+import type { Logger } from "../logger.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { Database } from "../adapters/postgres/database.ts";
+import type { SiteStore } from "../adapters/postgres/site-store.ts";
+import { createPostgresLexicalIndex } from "../adapters/postgres/lexical-index-factory.ts";
+import { PgVectorStore } from "../adapters/postgres/pgvector-store.ts";
+import { SearchChunkStore } from "../adapters/postgres/search-chunk-store.ts";
+import { GroupStore } from "../adapters/postgres/group-store.ts";
+import { SiteVocabulary } from "../adapters/postgres/site-vocabulary.ts";
+import { CompletionStore } from "../adapters/postgres/completion-store.ts";
+import { SuggestService } from "../search/suggest-service.ts";
+import { HybridSearch, type HybridSearchOptions } from "../search/hybrid-search.ts";
+import { PublicSearchService, type SearchedEvent } from "../search/public-search-service.ts";
+import { GroupService } from "../groups/group-service.ts";
+import { publicAccessGate } from "../plugins/public-access.ts";
+import type { TrustProxy } from "../plugins/client-ip.ts";
 
 export interface SearchServicesInput {
   database: Database;

@@ -1,7 +1,8 @@
 // Folds a batch of raw events into daily rollup rows (one per site, UTC day, kind and query) and those into monthly
 // rows (one per site, UTC month and query), so each batch upserts every key once and in one order (two writers never
 // deadlock on each other).
-import { utcDay } from "./date-range.ts";
+import { utcDay } from "../../utc-day.ts";
+import type { ClickEventRow, QueryEventRow } from "../../ports/analytics-store.ts";
 import { monthOf } from "./month-split.ts";
 
 /**
@@ -11,26 +12,7 @@ import { monthOf } from "./month-split.ts";
  */
 export const DAY_TOTAL_QUERY = "";
 
-export interface QueryEventRow {
-  orgId: string;
-  siteId: string;
-  kind: "search" | "chat";
-  query: string;
-  resultCount: number;
-  latencyMs: number;
-  visitorHash: string | null;
-  channel: "public" | "api";
-  createdAt: Date;
-}
-
-export interface ClickEventRow {
-  orgId: string;
-  siteId: string;
-  query: string;
-  url: string;
-  position: number | null;
-  createdAt: Date;
-}
+export type { ClickEventRow, QueryEventRow };
 
 export interface DailyRollupRow {
   siteId: string;

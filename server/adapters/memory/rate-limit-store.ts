@@ -1,13 +1,5 @@
-// Fixed one-minute windows counted per key: in process (one instance) or in Postgres (several behind a balancer).
-export interface RateLimitHit {
-  count: number;
-  /** Unix seconds when the current window ends. */
-  resetAt: number;
-}
-
-export interface RateLimitStore {
-  hit(key: string, windowSeconds: number, now: number): Promise<RateLimitHit>;
-}
+// Rate-limit windows in this process: right for one instance; several behind a balancer share the Postgres store.
+import type { RateLimitHit, RateLimitStore } from "../../ports/rate-limit-store.ts";
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, { start: number; count: number }>();

@@ -1,19 +1,19 @@
 // Composition of the connectors (issue 18): the webhook outbox and its dispatcher, the crawl scheduler and the
 // crawler-credential box, built from config over the Postgres stores and the guarded HTTP sender.
-import type { Config } from "./config.ts";
-import type { Db } from "./adapters/postgres/database.ts";
-import type { Logger } from "./logger.ts";
-import { PostgresWebhookStore } from "./adapters/postgres/webhook-store.ts";
-import { HttpWebhookSender } from "./adapters/fetch/webhook-sender.ts";
-import { WebhookService } from "./connectors/webhook-service.ts";
-import { WebhookDispatcher } from "./connectors/webhook-dispatcher.ts";
-import { PostgresScheduleStore } from "./adapters/postgres/schedule-store.ts";
-import { CrawlScheduler } from "./connectors/crawl-scheduler.ts";
-import { CrawlerSettings } from "./connectors/crawler-settings.ts";
-import { SecretBox } from "./connectors/secret-box.ts";
-import type { CrawlService } from "./crawl/crawl-service.ts";
-import { AppError } from "./errors/app-error.ts";
-import { Limits } from "../shared/limits.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../adapters/postgres/database.ts";
+import type { Logger } from "../logger.ts";
+import { PostgresWebhookStore } from "../adapters/postgres/webhook-store.ts";
+import { HttpWebhookSender } from "../adapters/fetch/webhook-sender.ts";
+import { WebhookService } from "../connectors/webhook-service.ts";
+import { WebhookDispatcher } from "../connectors/webhook-dispatcher.ts";
+import { PostgresScheduleStore } from "../adapters/postgres/schedule-store.ts";
+import { CrawlScheduler } from "../connectors/crawl-scheduler.ts";
+import { CrawlerSettings } from "../connectors/crawler-settings.ts";
+import { SecretBox } from "../connectors/secret-box.ts";
+import type { CrawlService } from "../crawl/crawl-service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { Limits } from "../../shared/limits.ts";
 
 /** Schedules and credentials of crawlerConfig; throws ConfigError at start-up when SECRETS_KEY is malformed. */
 export async function createCrawlerSettings(config: Config): Promise<CrawlerSettings> {

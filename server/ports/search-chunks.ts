@@ -1,4 +1,4 @@
-// What hybrid search reads about its candidate chunks once the engines have named them. Adapter: postgres/search-chunk-store.ts.
+// What hybrid search reads about its candidate chunks once the engines have named them. Adapter: adapters/postgres/search-chunk-store.ts.
 
 export interface SearchChunk {
   chunkId: string;

@@ -1,0 +1,49 @@
+// Builds ingest: the document store, the metadata extractor (Claude when a key is set, heuristics otherwise), the
+// preparation workers, the embedding queue when there is an embedder, and the page service over them.
+import type { Config } from "../config.ts";
+import { upstreamFailureFields as upstreamFields, type Logger } from "../logger.ts";
+import type { Db } from "../adapters/postgres/database.ts";
+import { DocumentStore } from "../adapters/postgres/document-store.ts";
+import { EmbeddingStore } from "../adapters/postgres/embedding-store.ts";
+import { AnthropicMetadataExtractor } from "../adapters/anthropic/metadata-extractor.ts";
+import { UnpdfReader } from "../adapters/pdf/unpdf-reader.ts";
+import type { Embedder } from "../ports/embedder.ts";
+import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
+import type { SiteStore } from "../ports/site-store.ts";
+import { HeuristicMetadataExtractor } from "../ingest/heuristic-metadata.ts";
+import { IngestService } from "../ingest/ingest-service.ts";
+import { PreparationPool } from "../ingest/preparation-pool.ts";
+import { PageService } from "../ingest/page-service.ts";
+import { EmbeddingQueue } from "../ingest/embedding-queue.ts";
+import type { UsageRecorder } from "../analytics/usage-recorder.ts";
+
+export interface IngestInput {
+  config: Config;
+  db: Db;
+  log: Logger;
+  embedder: Embedder | null;
+  siteStore: SiteStore;
+  usageRecorder: UsageRecorder;
+  notifySiteChanged(siteId: string): void;
+}
+
+export function createIngestServices({ config, db, log, embedder, siteStore, usageRecorder, notifySiteChanged }: IngestInput) {
+  const documents = new DocumentStore(db, config.lexicalEngine === "elasticsearch", embedder?.model ?? null);
+  const embeddingStore = new EmbeddingStore(db);
+  const embeddingQueue = embedder ? new EmbeddingQueue(embeddingStore, embedder, log) : null;
+  const { anthropic } = config;
+  const heuristics = new HeuristicMetadataExtractor();
+  const metadata: MetadataExtractor = anthropic.apiKey
+    ? new AnthropicMetadataExtractor({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined })
+    : heuristics;
+  const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers }) : null;
+  const ingest = new IngestService({
+    documents, metadata, heuristics, preparer: preparation ?? undefined, pdf: new UnpdfReader(),
+    onSiteChanged: notifySiteChanged,
+    onModelUsage: (usage) => usageRecorder.record(usage),
+    onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),
+    onPageFailed: (error, page) => log.error("page not stored", { error, ...page }),
+  });
+  const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
+  return { documents, embeddingStore, embeddingQueue, preparation, ingest, pages };
+}

@@ -1,0 +1,60 @@
+// Pages and their chunks as ingest, crawl and page management see them; a page and its chunks are replaced at once.
+
+export interface PageRow {
+  id: string;
+  siteId: string;
+  url: string;
+  title: string;
+  summary: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  contentHash: string;
+  source: "api" | "crawl";
+  lastCrawlJobId: string | null;
+  indexedAt: Date;
+  etag: string | null;
+  lastModified: string | null;
+  checkedAt: Date | null;
+}
+
+export interface NewChunk {
+  position: number;
+  headingPath: string[];
+  anchor: string | null;
+  text: string;
+  searchText: string;
+  contentHash: string;
+}
+
+export interface PageWrite {
+  siteId: string;
+  url: string;
+  title: string;
+  summary: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  contentHash: string;
+  source: "api" | "crawl";
+  crawlJobId?: string | null;
+  chunks: NewChunk[];
+}
+
+export interface FetchValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export interface DocumentStore {
+  findPage(siteId: string, url: string): Promise<PageRow | null>;
+  /** Replaces the page at its URL with its chunks in one transaction; returns the page id. */
+  replacePage(page: PageWrite): Promise<string>;
+  siteTitles(siteId: string, exceptUrl: string, limit: number): Promise<Array<{ title: string; original: string }>>;
+  stripTitleSuffix(siteId: string, suffix: string): Promise<number>;
+  allUrls(siteId: string): Promise<string[]>;
+  deletePages(siteId: string, match: { urls: string[] } | { all: true }): Promise<number>;
+  listPages(siteId: string, opts: { limit: number; cursor?: string; search?: string }): Promise<PageRow[]>;
+  crawledPagesNotIn(siteId: string, jobId: string): Promise<string[]>;
+  markCrawled(siteId: string, url: string, jobId: string): Promise<void>;
+  fetchState(siteId: string, url: string): Promise<(FetchValidators & { checkedAt: Date | null }) | null>;
+  recordFetch(siteId: string, url: string, jobId: string, validators: FetchValidators | null): Promise<void>;
+}
