@@ -15,7 +15,7 @@ export const pageViewHref = (siteId: string, url: string) => `/dashboard/sites/$
 
 export class SitePagesPage extends LitElement {
   static override properties = { siteId: {}, search: { state: true }, cursors: { state: true }, deleting: { state: true }, message: { state: true } };
-  static override styles = [pageStyles, css`td.url { word-break: break-all; min-width: 10rem; } .title { min-width: 8rem; }
+  static override styles = [pageStyles, css`.url { word-break: break-all; } .title { min-width: 9rem; }
     .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }`];
   siteId = "";
   search = "";
@@ -67,10 +67,9 @@ export class SitePagesPage extends LitElement {
   private renderTable(list: PageList) {
     if (list.items.length === 0) return html`<p class="muted" data-testid="pages-empty">${this.search ? `No page matches “${this.search}”.` : "No pages yet: crawl the site or add one below."}</p>`;
     return html`<div class="table-wrap"><table data-testid="pages-table">
-      <thead><tr><th scope="col">Title</th><th scope="col">URL</th><th scope="col">Indexed</th><th scope="col">Actions</th></tr></thead>
+      <thead><tr><th scope="col">Page</th><th scope="col">Indexed</th><th scope="col">Actions</th></tr></thead>
       <tbody>${list.items.map((page) => html`<tr>
-        <td class="title"><a href=${pageViewHref(this.siteId, page.url)}>${page.title || "(untitled)"}</a></td>
-        <td class="url">${page.url}</td>
+        <td class="title"><a href=${pageViewHref(this.siteId, page.url)}>${page.title || "(untitled)"}</a><div class="muted url">${page.url}</div></td>
         <td>${day(page.indexedAt)}</td>
         <td><sl-button size="small" variant="danger" outline @click=${() => this.confirmDelete(page)}>Delete<span class="sr"> ${page.title || page.url}</span></sl-button></td>
       </tr>`)}</tbody></table></div>`;

@@ -14,7 +14,7 @@ import { openDatabase, rows } from "../../server/adapters/postgres/database.ts";
 
 const root = join(import.meta.dir, "../..");
 const built = existsSync(join(root, "dist/dashboard/index.html"));
-setDefaultTimeout(300_000);
+setDefaultTimeout(600_000);
 
 let server: Subprocess<"ignore", "pipe", "pipe"> | null = null;
 let browser: Browser;
@@ -30,7 +30,7 @@ async function startService(): Promise<void> {
     await db.close();
   }
   // A pause between fetches of the fixture so the crawl lasts long enough to watch its counters move.
-  const env = { HOST: "127.0.0.1", PORT: "0", DATA_DIR: "memory://", LOG_LEVEL: "warn", CRAWL_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_HOST_INTERVAL_MS: "50", ANTHROPIC_API_KEY: "" };
+  const env = { HOST: "127.0.0.1", PORT: "0", DATA_DIR: "memory://", LOG_LEVEL: "warn", CRAWL_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_HOST_INTERVAL_MS: "20", ANTHROPIC_API_KEY: "" };
   server = Bun.spawn([process.execPath, "server/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const reader = server.stdout.getReader();
   let out = "";
@@ -200,7 +200,6 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   expect(await d.testId("chunks").locator("li").count()).toBeGreaterThan(1);
   expect(await text(d, "chunks-embedded")).toMatch(/^\d+ \/ \d+$/);
   expect(await d.testId("chunks").textContent()).toContain("Alias");
-  violations.push(...(await d.capture("page-detail")));
 
   // Delete it from its own screen: it leaves the list.
   await d.button("Delete page…").click();
@@ -219,6 +218,7 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   await d.button("Filter").click();
   await d.testId("pages-table").getByRole("link", { name: "Pasted notes" }).click();
   await d.testId("chunks").filter({ hasText: "Frobnicating the widget cache" }).waitFor();
+  violations.push(...(await d.capture("page-detail")));
 
   // Delete from the list, through its confirmation.
   await d.link("Pages").click();
@@ -237,7 +237,7 @@ async function narrowScreens(d: DashboardPage, siteId: string) {
   const screens: Array<[string, string, string]> = [
     [`/dashboard/sites/${siteId}/settings`, "Crawler", "site-settings-360"],
     [`/dashboard/sites/${siteId}/pages`, "Add a page", "site-pages-360"],
-    [`/dashboard/sites/${siteId}/pages/view?url=${encodeURIComponent(`${site.origin}/howto/htaccess.html`)}`, "Cleaned text by section", "page-detail-360"],
+    [`/dashboard/sites/${siteId}/pages/view?url=${encodeURIComponent(`${site.origin}/howto/`)}`, "Cleaned text by section", "page-detail-360"],
   ];
   for (const [path, heading, name] of screens) {
     await narrow.goto(path);
