@@ -15,7 +15,8 @@ export class CrawlErrors extends LitElement {
   job: CrawlJob | null = null;
 
   private errors = new Task(this, {
-    task: async ([jobId], { signal }) => (jobId ? api<CrawlJobErrors>("GET", `/api/jobs/${encodeURIComponent(jobId)}/errors`, undefined, signal) : { errors: [] }),
+    task: async ([jobId], { signal }) =>
+      jobId ? api<CrawlJobErrors>("GET", `/api/jobs/${encodeURIComponent(jobId)}/errors`, undefined, signal) : { errors: [] },
     args: () => [this.job?.jobId ?? "", this.job?.pagesErrored ?? 0, this.job?.errors ?? 0] as const,
   });
 

@@ -20,7 +20,8 @@ export class PageAddForm extends LitElement {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const tags = this.value("tags").split(",").map((t) => t.trim()).filter(Boolean);
-    const page = { url: this.value("url"), content: this.value("content"), ...(this.value("title") ? { title: this.value("title") } : {}), ...(tags.length ? { tags } : {}) };
+    const title = this.value("title");
+    const page = { url: this.value("url"), content: this.value("content"), ...(title ? { title } : {}), ...(tags.length ? { tags } : {}) };
     this.busy = true;
     this.error = "";
     try {
@@ -41,7 +42,8 @@ export class PageAddForm extends LitElement {
       <form class="stack" @submit=${this.add}>
         <sl-input name="url" type="url" label="URL" required help-text="The page's address on this site; a page already at this URL is replaced."></sl-input>
         <sl-input name="title" label="Title" help-text="Optional: read from the HTML's <title> or first heading when empty."></sl-input>
-        <sl-textarea name="content" label="HTML or text" rows="6" required help-text="Paste the page's HTML (navigation and footers are removed) or plain text."></sl-textarea>
+        <sl-textarea name="content" label="HTML or text" rows="6" required
+          help-text="Paste the page's HTML (navigation and footers are removed) or plain text."></sl-textarea>
         <sl-input name="tags" label="Tags" help-text="Optional, separated by commas."></sl-input>
         ${this.error ? html`<sl-alert variant="danger" open data-testid="add-error">${this.error}</sl-alert>` : ""}
         <div><sl-button type="submit" variant="primary" ?loading=${this.busy}>Add page</sl-button></div>

@@ -69,7 +69,10 @@ export class PageDetailPage extends LitElement {
     const metadata = Object.entries(page.metadata);
     return html`
       <p><a href="/dashboard/sites/${encodeURIComponent(this.siteId)}/pages">← All pages</a></p>
-      <div class="spread"><h1>${page.title || "(untitled)"}</h1><sl-button variant="danger" outline @click=${() => this.dialog().show()}>Delete page…</sl-button></div>
+      <div class="spread">
+        <h1>${page.title || "(untitled)"}</h1>
+        <sl-button variant="danger" outline @click=${() => this.dialog().show()}>Delete page…</sl-button>
+      </div>
       <p class="url"><a href=${page.url} rel="noopener noreferrer" target="_blank">${page.url}</a></p>
       <div class="card">
         <dl>

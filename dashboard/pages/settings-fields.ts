@@ -23,7 +23,10 @@ export function valueAt(object: unknown, path: string): unknown {
 export function setAt(object: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split(".");
   let target = object;
-  for (const key of keys.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) {
+    target[key] ??= {};
+    target = target[key] as Record<string, unknown>;
+  }
   target[keys.at(-1)!] = value;
 }
 
@@ -101,7 +104,13 @@ export const synonymsField: FieldSpec = {
 export const credentialFields: FieldSpec[] = [
   { path: "crawlerConfig.auth.basic.username", label: "Basic auth user", kind: "text", read: (s) => s.crawlerConfig.auth?.basic?.username ?? "" },
   { path: "crawlerConfig.auth.basic.password", label: "Basic auth password", kind: "password", read: (s) => s.crawlerConfig.auth?.basic?.password ?? "" },
-  { path: "crawlerConfig.auth.cookie", label: "Cookie", kind: "password", read: (s) => s.crawlerConfig.auth?.cookie ?? "", help: "Sent as the Cookie header, to the site's own host only." },
+  {
+    path: "crawlerConfig.auth.cookie",
+    label: "Cookie",
+    kind: "password",
+    read: (s) => s.crawlerConfig.auth?.cookie ?? "",
+    help: "Sent as the Cookie header, to the site's own host only.",
+  },
   {
     path: "crawlerConfig.auth.headers",
     label: "Extra headers",

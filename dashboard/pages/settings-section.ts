@@ -10,7 +10,14 @@ import { fieldPathOfError, setAt, valueAt, type FieldSpec } from "./settings-fie
 export type ExtraPatch = (value: (path: string) => string, site: SiteDetail) => Record<string, unknown>;
 
 export class SettingsSection extends LitElement {
-  static override properties = { site: { attribute: false }, heading: {}, fields: { attribute: false }, errors: { state: true }, saved: { state: true }, busy: { state: true } };
+  static override properties = {
+    site: { attribute: false },
+    heading: {},
+    fields: { attribute: false },
+    errors: { state: true },
+    saved: { state: true },
+    busy: { state: true },
+  };
   static override styles = [
     pageStyles,
     css`
@@ -49,7 +56,8 @@ export class SettingsSection extends LitElement {
       }
     }
     try {
-      if (this.extra) Object.assign(body.crawlerConfig ??= {}, this.extra((p) => String(this.control(p)?.value ?? ""), this.site));
+      const extra = this.extra?.((p) => String(this.control(p)?.value ?? ""), this.site) ?? {};
+      if (Object.keys(extra).length) body.crawlerConfig = { ...(body.crawlerConfig as object), ...extra };
     } catch (error) {
       errors[(error as { field?: string }).field ?? ""] = errorText(error);
     }
@@ -91,7 +99,8 @@ export class SettingsSection extends LitElement {
       spec.kind === "switch"
         ? html`<sl-switch name=${spec.path} ?checked=${Boolean(value)} help-text=${spec.help ?? ""}>${spec.label}</sl-switch>`
         : spec.kind === "textarea"
-          ? html`<sl-textarea name=${spec.path} label=${spec.label} rows="3" resize="auto" .value=${String(value ?? "")} help-text=${spec.help ?? ""}></sl-textarea>`
+          ? html`<sl-textarea name=${spec.path} label=${spec.label} rows="3" resize="auto" .value=${String(value ?? "")}
+              help-text=${spec.help ?? ""}></sl-textarea>`
           : html`<sl-input name=${spec.path} label=${spec.label} type=${spec.kind === "number" ? "number" : spec.kind === "password" ? "password" : "text"}
               ?password-toggle=${spec.kind === "password"} .value=${String(value ?? "")} help-text=${spec.help ?? ""}></sl-input>`;
     return html`<div>${control}${error ? html`<p class="field-error" id=${id} role="alert" data-testid="field-error">${error}</p>` : ""}</div>`;

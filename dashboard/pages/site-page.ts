@@ -117,7 +117,8 @@ export class SitePage extends LitElement {
         <h2>Snippet</h2>
         <pre>${snippet(site.siteId)}</pre>
         <sl-button size="small" @click=${() => copyText(snippet(site.siteId))}>Copy snippet</sl-button>
-        <p class="muted">Public access, allowed domains and every other setting: <a href="/dashboard/sites/${encodeURIComponent(site.siteId)}/settings">Settings</a>.</p>
+        <p class="muted">Public access, allowed domains and every other setting:
+          <a href="/dashboard/sites/${encodeURIComponent(site.siteId)}/settings">Settings</a>.</p>
       </div>
     `;
   }

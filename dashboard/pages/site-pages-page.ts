@@ -1,7 +1,7 @@
 // A site's pages: filter by URL or title, page through them (the API's cursor), open one, delete one,
 // and add one by pasting its HTML or text.
 import { LitElement, css, html } from "lit";
-import { Task } from "@lit/task";
+import { Task, TaskStatus } from "@lit/task";
 import type { IngestResponse, PageList, PageListItem } from "../../shared/pages.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
@@ -60,24 +60,39 @@ export class SitePagesPage extends LitElement {
     const { processed, skipped, errors } = event.detail;
     // The form shows a refused page's reason beside itself.
     if (errors.length) return;
-    this.message = { variant: "success", text: processed ? "Page added; it is searchable now, and by meaning once its chunks are embedded." : skipped ? "Unchanged: that page is already indexed with this content." : "Nothing added." };
+    const text = processed
+      ? "Page added; it is searchable now, and by meaning once its chunks are embedded."
+      : skipped
+        ? "Unchanged: that page is already indexed with this content."
+        : "Nothing added.";
+    this.message = { variant: "success", text };
     this.reload();
   }
 
   private renderTable(list: PageList) {
-    if (list.items.length === 0) return html`<p class="muted" data-testid="pages-empty">${this.search ? `No page matches “${this.search}”.` : "No pages yet: crawl the site or add one below."}</p>`;
-    return html`<div class="table-wrap"><table data-testid="pages-table">
+    if (list.items.length === 0) {
+      const why = this.search ? `No page matches “${this.search}”.` : "No pages yet: crawl the site or add one below.";
+      return html`<p class="muted" data-testid="pages-empty">${why}</p>`;
+    }
+    const busy = this.list.status === TaskStatus.PENDING;
+    return html`<div class="table-wrap"><table data-testid="pages-table" aria-busy=${busy ? "true" : "false"}>
       <thead><tr><th scope="col">Page</th><th scope="col">Indexed</th><th scope="col">Actions</th></tr></thead>
       <tbody>${list.items.map((page) => html`<tr>
         <td class="title"><a href=${pageViewHref(this.siteId, page.url)}>${page.title || "(untitled)"}</a><div class="muted url">${page.url}</div></td>
         <td>${day(page.indexedAt)}</td>
-        <td><sl-button size="small" variant="danger" outline @click=${() => this.confirmDelete(page)}>Delete<span class="sr"> ${page.title || page.url}</span></sl-button></td>
+        <td><sl-button size="small" variant="danger" outline @click=${() => this.confirmDelete(page)}>
+          Delete<span class="sr"> ${page.title || page.url}</span></sl-button></td>
       </tr>`)}</tbody></table></div>`;
   }
 
   private confirmDelete(page: PageListItem): void {
     this.deleting = page;
     void this.updateComplete.then(() => (this.renderRoot.querySelector("sl-dialog") as HTMLElement & { show(): void }).show());
+  }
+
+  /** Shoelace's inner popups fire sl-after-hide too; only the dialog's own ends the deletion. */
+  private dialogClosed(event: Event): void {
+    if (event.target === event.currentTarget) this.deleting = null;
   }
 
   private pager(list: PageList) {
@@ -93,7 +108,10 @@ export class SitePagesPage extends LitElement {
     return html`
       <h1>Pages</h1>
       <site-tabs .siteId=${this.siteId} current="pages"></site-tabs>
-      ${this.message ? html`<sl-alert variant=${this.message.variant} open closable data-testid="pages-message" @sl-after-hide=${() => (this.message = null)}>${this.message.text}</sl-alert>` : ""}
+      ${this.message
+        ? html`<sl-alert variant=${this.message.variant} open closable data-testid="pages-message"
+            @sl-after-hide=${() => (this.message = null)}>${this.message.text}</sl-alert>`
+        : ""}
       <div class="card">
         <form class="row" role="search" @submit=${this.filter}>
           <sl-input name="search" label="Filter by URL or title" .value=${this.search} clearable></sl-input>
@@ -102,7 +120,7 @@ export class SitePagesPage extends LitElement {
         ${renderTask(this.list, (list) => html`${this.renderTable(list)}${this.pager(list)}`)}
       </div>
       <div class="card"><page-add-form .siteId=${this.siteId} @page-added=${this.added}></page-add-form></div>
-      <sl-dialog label="Delete this page?" @sl-after-hide=${(e: Event) => e.target === e.currentTarget && (this.deleting = null)}>
+      <sl-dialog label="Delete this page?" @sl-after-hide=${(e: Event) => this.dialogClosed(e)}>
         <p>${this.deleting?.url}</p>
         <p class="muted">It leaves search and chat at once. A later crawl adds it back if the site still links to it; exclude it in Settings to keep it out.</p>
         <sl-button slot="footer" @click=${() => (this.renderRoot.querySelector("sl-dialog") as HTMLElement & { hide(): void }).hide()}>Keep it</sl-button>

@@ -21,10 +21,18 @@ const GENERAL: FieldSpec[] = [
 const CRAWLER: FieldSpec[] = [
   numberField("crawlerConfig.maxPages", "Most pages per crawl"),
   numberField("crawlerConfig.maxDepth", "Most links away from the base URL"),
-  listField("crawlerConfig.includePatterns", "Only crawl URLs matching", "One glob per line (* within a path segment, ** across); empty: everything under the base URL."),
+  listField(
+    "crawlerConfig.includePatterns",
+    "Only crawl URLs matching",
+    "One glob per line (* within a path segment, ** across); empty: everything under the base URL.",
+  ),
   listField("crawlerConfig.excludePatterns", "Never crawl URLs matching", "One glob per line, e.g. **/changelog/**, or a /regex/."),
   { path: "crawlerConfig.respectRobotsTxt", label: "Follow robots.txt", kind: "switch" },
-  { path: "crawlerConfig.javascriptEnabled", label: "Render pages with JavaScript (slower; for sites that build their content in the browser)", kind: "switch" },
+  {
+    path: "crawlerConfig.javascriptEnabled",
+    label: "Render pages with JavaScript (slower; for sites that build their content in the browser)",
+    kind: "switch",
+  },
   {
     path: "crawlerConfig.schedule",
     label: "Recrawl schedule",

@@ -14,7 +14,8 @@ export class SiteTabs extends LitElement {
       border-bottom: 1px solid var(--sl-color-neutral-200); }
     a { display: inline-block; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); color: var(--sl-color-neutral-800); text-decoration: none;
       border-bottom: 3px solid transparent; }
-    a[aria-current="page"] { border-bottom-color: var(--sl-color-primary-600); color: var(--sl-color-primary-800); font-weight: var(--sl-font-weight-semibold); }
+    a[aria-current="page"] { border-bottom-color: var(--sl-color-primary-600); color: var(--sl-color-primary-800);
+      font-weight: var(--sl-font-weight-semibold); }
     a:focus-visible { outline: var(--sl-focus-ring); }
   `;
   siteId = "";

@@ -27,7 +27,8 @@ describe("GET /api/sites/{siteId}/page", () => {
   test("answers the page's fields and its chunks by section, each saying whether it is embedded", async () => {
     const site = await newCrawlSite(ctx, "https://docs.example.com/");
     const url = "https://docs.example.com/modules";
-    await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages: [{ url, content: PAGE, tags: ["mods"], metadata: { version: "2.4" } }] } });
+    const body = { pages: [{ url, content: PAGE, tags: ["mods"], metadata: { version: "2.4" } }] };
+    await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body });
     const path = `/api/sites/${site.siteId}/page?url=${encodeURIComponent(url)}`;
     const before = await ctx.request("GET", path, { key: site.key });
     expect(before.status).toBe(200);
@@ -50,7 +51,8 @@ describe("GET /api/sites/{siteId}/page", () => {
   test("is 404 for a URL the site does not hold, 400 without a url, and refused to another organisation", async () => {
     const site = await newCrawlSite(ctx, "https://docs.example.com/");
     const other = await ctx.createOrg("pro");
-    expect((await ctx.request("GET", `/api/sites/${site.siteId}/page?url=${encodeURIComponent("https://docs.example.com/none")}`, { key: site.key })).status).toBe(404);
+    const missing = encodeURIComponent("https://docs.example.com/none");
+    expect((await ctx.request("GET", `/api/sites/${site.siteId}/page?url=${missing}`, { key: site.key })).status).toBe(404);
     expect((await ctx.request("GET", `/api/sites/${site.siteId}/page`, { key: site.key })).status).toBe(400);
     expect((await ctx.request("GET", `/api/sites/${site.siteId}/page?url=x`, { key: other.key })).status).toBe(404);
   });

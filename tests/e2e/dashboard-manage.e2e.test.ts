@@ -186,6 +186,8 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   violations.push(...(await d.capture("site-pages")));
   await d.button("Next").click();
   await d.testId("pages-page").filter({ hasText: "Page 2" }).waitFor();
+  // The table keeps the previous rows on screen until the next ones arrive.
+  await d.page.locator('[data-testid="pages-table"][aria-busy="false"]').waitFor();
   const secondPage = await d.testId("pages-table").locator("tbody tr").allTextContents();
   expect(secondPage.length).toBeGreaterThan(0);
   expect(secondPage.some((row) => firstPage.includes(row))).toBe(false);
@@ -194,6 +196,7 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   await d.field("search").fill("mod_alias");
   await d.button("Filter").click();
   await d.page.locator('[data-testid="pages-table"] tbody tr').filter({ hasText: "mod_alias" }).first().waitFor();
+  await d.page.locator('[data-testid="pages-table"][aria-busy="false"]').waitFor();
   expect(await d.testId("pages-table").locator("tbody tr").count()).toBe(1);
   await d.testId("pages-table").getByRole("link").first().click();
   await d.testId("chunks").waitFor();
