@@ -1,6 +1,6 @@
-// One site: its figures, crawl start and cancel with live progress (polled), public access settings,
-// the snippet, and deletion confirmed by typing the site's name.
-import { LitElement, html } from "lit";
+// One site's overview: its figures, crawl start and cancel with live progress (polled), the job's errors,
+// the crawl history and the snippet. Settings and deletion live on the settings screen.
+import { LitElement, css, html } from "lit";
 import { Task } from "@lit/task";
 import type { SiteDetail } from "../../shared/sites.ts";
 import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
@@ -8,20 +8,21 @@ import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
-import { navigate } from "../router.ts";
 import { snippet } from "../snippet.ts";
+import "./site-tabs.ts";
+import "./crawl-history.ts";
+import "./crawl-errors.ts";
 
 const LIVE = new Set(["pending", "running"]);
 
 export class SitePage extends LitElement {
-  static override properties = { siteId: {}, job: { state: true }, fresh: { state: true }, message: { state: true }, confirmName: { state: true } };
-  static override styles = pageStyles;
+  static override properties = { siteId: {}, job: { state: true }, fresh: { state: true }, message: { state: true } };
+  static override styles = [pageStyles, css`.now { word-break: break-all; }`];
   siteId = "";
   job: CrawlJob | null = null;
   /** The site as re-read during a crawl; shown instead of the task's first answer. */
   fresh: SiteDetail | null = null;
   message: { variant: "success" | "danger"; text: string } | null = null;
-  confirmName = "";
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   private site = new Task(this, {
@@ -72,25 +73,6 @@ export class SitePage extends LitElement {
     this.track(job);
   }
 
-  private async saveAccess(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const get = (name: string) => form.querySelector(`[name="${name}"]`) as HTMLInputElement;
-    try {
-      await api("PUT", `/api/sites/${this.siteId}`, {
-        publicAccess: { enabled: true, searchEnabled: get("searchEnabled").checked, chatEnabled: get("chatEnabled").checked, allowedDomains: get("allowedDomains").value.split(/[\s,]+/).filter(Boolean) },
-      });
-      this.message = { variant: "success", text: "Public access saved." };
-    } catch (error) {
-      this.message = { variant: "danger", text: errorText(error) };
-    }
-  }
-
-  private async deleteSite(): Promise<void> {
-    await api("DELETE", `/api/sites/${this.siteId}`);
-    navigate("/sites");
-  }
-
   private progress(job: CrawlJob) {
     const live = LIVE.has(job.status);
     return html`
@@ -103,11 +85,12 @@ export class SitePage extends LitElement {
         <div class="stat"><strong data-testid="pages-discovered">${job.pagesDiscovered}</strong>discovered</div>
         <div class="stat"><strong data-testid="pages-crawled">${job.pagesCrawled}</strong>fetched</div>
         <div class="stat"><strong data-testid="pages-processed">${job.pagesProcessed}</strong>indexed</div>
-        <div class="stat"><strong>${job.pagesSkipped}</strong>skipped</div>
-        <div class="stat"><strong>${job.errors}</strong>errors</div>
+        <div class="stat"><strong data-testid="pages-skipped">${job.pagesSkipped}</strong>skipped</div>
+        <div class="stat"><strong data-testid="pages-errored">${job.pagesErrored}</strong>errors</div>
       </div>
-      ${job.currentUrl && live ? html`<p class="muted">Now: ${job.currentUrl}</p>` : ""}
+      ${job.currentUrl && live ? html`<p class="muted now" data-testid="current-url">Now: ${job.currentUrl}</p>` : ""}
       ${job.lastError ? html`<sl-alert variant="warning" open>${job.lastError}</sl-alert>` : ""}
+      <crawl-errors .job=${job}></crawl-errors>
     `;
   }
 
@@ -118,6 +101,7 @@ export class SitePage extends LitElement {
   private renderSite(site: SiteDetail) {
     return html`
       <div class="spread"><h1>${site.name}</h1><sl-button href="/dashboard/playground?site=${encodeURIComponent(site.siteId)}">Try a search</sl-button></div>
+      <site-tabs .siteId=${site.siteId} current="overview"></site-tabs>
       <p class="muted">${site.baseUrl} · created ${day(site.createdAt)} · last crawl ${day(site.lastCrawledAt)}</p>
       ${this.message ? html`<sl-alert variant=${this.message.variant} open closable @sl-after-hide=${() => (this.message = null)}>${this.message.text}</sl-alert>` : ""}
       <div class="card">
@@ -128,25 +112,13 @@ export class SitePage extends LitElement {
         </div>
       </div>
       <div class="card">${this.job ? this.progress(this.job) : html`<div class="spread"><h2>Crawl</h2><sl-button variant="primary" @click=${() => this.startCrawl()}>Start crawl</sl-button></div><p class="muted">Not crawled yet.</p>`}</div>
+      <div class="card"><crawl-history .siteId=${site.siteId} revision=${this.job ? `${this.job.jobId}:${this.job.status}` : ""}></crawl-history></div>
       <div class="card">
-        <h2>Public access</h2>
-        <form class="stack" @submit=${this.saveAccess}>
-          <sl-switch name="searchEnabled" ?checked=${site.publicAccess.enabled && site.publicAccess.searchEnabled}>Public search</sl-switch>
-          <sl-switch name="chatEnabled" ?checked=${site.publicAccess.enabled && site.publicAccess.chatEnabled}>Public chat</sl-switch>
-          <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${site.publicAccess.allowedDomains.join(", ")}></sl-textarea>
-          <div><sl-button type="submit">Save public access</sl-button></div>
-        </form>
         <h2>Snippet</h2>
         <pre>${snippet(site.siteId)}</pre>
         <sl-button size="small" @click=${() => copyText(snippet(site.siteId))}>Copy snippet</sl-button>
-      </div>
-      <div class="card">
-        <h2>Delete</h2>
-        <p>Deletes the site and everything indexed for it. Type <strong>${site.name}</strong> to confirm.</p>
-        <div class="row">
-          <sl-input label="Site name" .value=${this.confirmName} @sl-input=${(e: Event) => (this.confirmName = (e.target as HTMLInputElement).value)}></sl-input>
-          <sl-button variant="danger" ?disabled=${this.confirmName !== site.name} @click=${() => this.deleteSite()}>Delete ${site.name}</sl-button>
-        </div>
+        <p class="muted">Public access, allowed domains and every other setting:
+          <a href="/dashboard/sites/${encodeURIComponent(site.siteId)}/settings">Settings</a>.</p>
       </div>
     `;
   }

@@ -1,5 +1,6 @@
 // Use cases on crawl jobs: start one per site, read it, cancel it. The work itself is done by crawl workers.
 import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
+import type { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
 import { conflict, notFound } from "../errors/app-error.ts";
 import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
@@ -51,6 +52,19 @@ export class CrawlService {
     const job = await this.jobs.get(orgId, jobId);
     if (!job) throw notFound("Crawl job");
     return crawlJobView(job);
+  }
+
+  /** The site's jobs, newest first. */
+  async history(orgId: string, siteId: string, limit: number): Promise<CrawlJobList> {
+    if (!(await this.sites.get(orgId, siteId))) throw notFound("Site");
+    return { jobs: (await this.jobs.listForSite(siteId, limit)).map(crawlJobView) };
+  }
+
+  /** Each address the job failed to fetch or index, with the reason the crawler recorded. */
+  async errors(orgId: string, jobId: string): Promise<CrawlJobErrors> {
+    if (!(await this.jobs.get(orgId, jobId))) throw notFound("Crawl job");
+    const errored = await this.jobs.erroredUrls(jobId);
+    return { errors: errored.map((e) => ({ url: e.url, reason: e.detail ?? "unknown error" })) };
   }
 
   /** Cancelling a pending or running job stops it; cancelling it again is harmless; a finished job cannot be cancelled (409). */

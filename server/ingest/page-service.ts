@@ -1,5 +1,6 @@
 // Use cases on a site's pages: ingest a batch, list, delete by URL or pattern, purge. Scoped to one organisation.
 import type { DeletePagesBody, IngestResponse, PageList } from "../../shared/pages.ts";
+import type { PageDetail } from "../../shared/page-detail.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
@@ -38,6 +39,24 @@ export class PageService {
     const items = found.slice(0, limit).map((p) => ({ url: p.url, title: p.title, summary: p.summary, indexedAt: unixSeconds(p.indexedAt), tags: p.tags }));
     const hasMore = found.length > limit;
     return { items, nextCursor: hasMore ? items.at(-1)!.url : null, hasMore };
+  }
+
+  /** One page with its chunks (its cleaned text in sections) and which of them are embedded. */
+  async detail(orgId: string, siteId: string, url: string): Promise<PageDetail> {
+    await this.site(orgId, siteId);
+    const page = await this.documents.findPage(siteId, url);
+    if (!page) throw notFound("Page");
+    const chunks = (await this.documents.pageChunks(page.id)).map((c) => ({
+      chunkId: c.id,
+      position: c.position,
+      headingPath: c.headingPath,
+      anchor: c.anchor,
+      text: c.text,
+      embedded: c.embeddedAt !== null,
+      embeddedAt: c.embeddedAt ? unixSeconds(c.embeddedAt) : null,
+    }));
+    const { title, summary, tags, metadata, source } = page;
+    return { url: page.url, title, summary, tags, metadata, source, indexedAt: unixSeconds(page.indexedAt), chunks };
   }
 
   async delete(orgId: string, siteId: string, body: DeletePagesBody): Promise<{ success: true; deletedCount: number }> {

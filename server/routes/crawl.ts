@@ -1,8 +1,11 @@
-// Crawler: start a crawl of a site, read a job, cancel it.
+// Crawler: start a crawl of a site, read a job, its failed addresses and the site's job history, cancel it.
 import { Elysia, t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { CancelJobResponse, CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
+import { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
+import { Limits } from "../../shared/limits.ts";
+import { parseLimit } from "./query-limit.ts";
 import type { CrawlService } from "../crawl/crawl-service.ts";
 import { authOf } from "../plugins/auth.ts";
 
@@ -20,6 +23,17 @@ export function crawlRoutes(deps: { crawl: CrawlService; auth: Elysia<any, any, 
       params: t.Object({ jobId: t.String({ minLength: 1, maxLength: 100 }) }),
       response: { 200: CrawlJob, ...errors },
       detail: { summary: "A crawl job with its counters" },
+    })
+    .get("/sites/:siteId/jobs", async (ctx) => deps.crawl.history(authOf(ctx).orgId, ctx.params.siteId, parseLimit(ctx.query.limit, Limits.pageListDefault, Limits.pageListMax)), {
+      params: t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) }),
+      query: t.Object({ limit: t.Optional(t.String({ maxLength: 20 })) }),
+      response: { 200: CrawlJobList, ...errors },
+      detail: { summary: "The site's crawl jobs, newest first (limit 1–100, default 20)" },
+    })
+    .get("/jobs/:jobId/errors", async (ctx) => deps.crawl.errors(authOf(ctx).orgId, ctx.params.jobId), {
+      params: t.Object({ jobId: t.String({ minLength: 1, maxLength: 100 }) }),
+      response: { 200: CrawlJobErrors, ...errors },
+      detail: { summary: "Each address the crawl job could not fetch or index, with the reason" },
     })
     .delete("/jobs/:jobId", async (ctx) => deps.crawl.cancel(authOf(ctx).orgId, ctx.params.jobId), {
       params: t.Object({ jobId: t.String({ minLength: 1, maxLength: 100 }) }),

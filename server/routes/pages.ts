@@ -1,9 +1,10 @@
-// Content of a site: ingest, list, delete, purge. Mounted under /api/sites and /organisations/:orgId/ai-search/sites.
+// Content of a site: ingest, list, read one page, delete, purge. Mounted under /api/sites and /organisations/:orgId/ai-search/sites.
 import { Elysia, t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import { DeletePagesBody, DeletePagesResponse, IngestBody, IngestResponse, PageList, PurgeResponse } from "../../shared/pages.ts";
+import { PageDetail, PageDetailQuery } from "../../shared/page-detail.ts";
 import type { PageService } from "../ingest/page-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { authOf } from "../plugins/auth.ts";
@@ -41,6 +42,12 @@ export function pageRoutes(deps: { pages: PageService; limiter: RateLimiter; aut
       query: ListQuery,
       response: { 200: PageList, ...errors },
       detail: { summary: "List pages by URL order; cursor is the URL of the last item of the previous page" },
+    })
+    .get("/:siteId/page", async (ctx) => deps.pages.detail(authOf(ctx).orgId, ctx.params.siteId, ctx.query.url), {
+      params: SiteParams,
+      query: PageDetailQuery,
+      response: { 200: PageDetail, ...errors },
+      detail: { summary: "One page by its exact url: fields, and its chunks (cleaned text by section) with whether each is embedded" },
     })
     .delete("/:siteId/pages", async (ctx) => deps.pages.delete(authOf(ctx).orgId, ctx.params.siteId, ctx.body), {
       params: SiteParams,

@@ -1,6 +1,6 @@
 // Crawl jobs and their frontier in Postgres. Workers claim jobs with a lease (FOR UPDATE SKIP LOCKED),
 // so several processes share the work and a job whose worker died is taken over when its lease expires.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { crawlJobs, crawlUrls, sites } from "./schema.ts";
@@ -48,6 +48,11 @@ export class CrawlJobStore implements CrawlJobStorePort {
       .innerJoin(sites, eq(crawlJobs.siteId, sites.id))
       .where(and(eq(crawlJobs.id, jobId), eq(sites.orgId, orgId)));
     return row?.job ?? null;
+  }
+
+  /** A site's jobs, newest first (the dashboard's crawl history). */
+  async listForSite(siteId: string, limit: number): Promise<CrawlJobRow[]> {
+    return this.db.select().from(crawlJobs).where(eq(crawlJobs.siteId, siteId)).orderBy(desc(crawlJobs.createdAt), desc(crawlJobs.id)).limit(limit);
   }
 
   async getById(jobId: string): Promise<CrawlJobRow | null> {

@@ -144,6 +144,15 @@ export class DocumentStore implements DocumentStorePort {
     return this.db.select().from(pages).where(and(...filters)).orderBy(sql`${pages.url} COLLATE "C"`).limit(opts.limit);
   }
 
+  /** A page's chunks in reading order, with whether each has its embedding yet. */
+  async pageChunks(pageId: string) {
+    return this.db
+      .select({ id: chunks.id, position: chunks.position, headingPath: chunks.headingPath, anchor: chunks.anchor, text: chunks.text, embeddedAt: chunks.embeddedAt })
+      .from(chunks)
+      .where(eq(chunks.pageId, pageId))
+      .orderBy(chunks.position);
+  }
+
   /** URLs of crawled pages of this site that a crawl did not see (for removal after a successful re-crawl). */
   async crawledPagesNotIn(siteId: string, jobId: string): Promise<string[]> {
     const found = await this.db

@@ -1,0 +1,100 @@
+// One indexed page (GET /api/sites/{id}/page?url=): its fields and metadata, its cleaned text section by
+// section as the chunks search reads, which chunks are embedded yet, and deleting it.
+import { LitElement, css, html } from "lit";
+import { Task } from "@lit/task";
+import type { PageChunk, PageDetail } from "../../shared/page-detail.ts";
+import { api, errorText } from "../api.ts";
+import { pageStyles } from "../page-styles.ts";
+import { day, renderTask } from "../task-states.ts";
+import { navigate } from "../router.ts";
+import "./site-tabs.ts";
+
+export class PageDetailPage extends LitElement {
+  static override properties = { siteId: {}, url: {}, error: { state: true } };
+  static override styles = [
+    pageStyles,
+    css`
+      .chunks { list-style: none; padding: 0; margin: 0; }
+      .chunk { border-top: 1px solid var(--sl-color-neutral-200); padding: var(--sl-spacing-small) 0; }
+      .chunk p { margin: var(--sl-spacing-2x-small) 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+      .section { font-weight: var(--sl-font-weight-semibold); overflow-wrap: anywhere; }
+      .url { overflow-wrap: anywhere; }
+      .state { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
+      .embedded { color: var(--sl-color-success-700); font-weight: var(--sl-font-weight-semibold); }
+      dl { display: grid; grid-template-columns: max-content 1fr; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); margin: 0; }
+      dt { color: var(--sl-color-neutral-700); } dd { margin: 0; overflow-wrap: anywhere; }
+    `,
+  ];
+  siteId = "";
+  url = "";
+  error = "";
+
+  private page = new Task(this, {
+    task: async ([siteId, url], { signal }) =>
+      api<PageDetail>("GET", `/api/sites/${encodeURIComponent(siteId!)}/page?url=${encodeURIComponent(url!)}`, undefined, signal),
+    args: () => [this.siteId, this.url],
+  });
+
+  private dialog(): HTMLElement & { show(): void; hide(): void } {
+    return this.renderRoot.querySelector("sl-dialog")!;
+  }
+
+  private async deletePage(): Promise<void> {
+    try {
+      await api("DELETE", `/api/sites/${encodeURIComponent(this.siteId)}/pages`, { urls: [this.url] });
+      navigate(`/sites/${encodeURIComponent(this.siteId)}/pages`);
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  private chunk(chunk: PageChunk) {
+    return html`<li class="chunk">
+      <div class="spread">
+        <span class="section">${chunk.headingPath.length ? chunk.headingPath.join(" › ") : "(before the first heading)"}</span>
+        ${chunk.embedded
+          ? html`<span class="state embedded" data-testid="chunk-embedded">✓ embedded</span>`
+          : html`<span class="state" data-testid="chunk-waiting">not embedded yet</span>`}
+      </div>
+      <p>${chunk.text}</p>
+    </li>`;
+  }
+
+  override render() {
+    return html`<site-tabs .siteId=${this.siteId} current="pages"></site-tabs>${renderTask(this.page, (page) => this.renderPage(page))}`;
+  }
+
+  private renderPage(page: PageDetail) {
+    const embedded = page.chunks.filter((c) => c.embedded).length;
+    const metadata = Object.entries(page.metadata);
+    return html`
+      <p><a href="/dashboard/sites/${encodeURIComponent(this.siteId)}/pages">← All pages</a></p>
+      <div class="spread">
+        <h1>${page.title || "(untitled)"}</h1>
+        <sl-button variant="danger" outline @click=${() => this.dialog().show()}>Delete page…</sl-button>
+      </div>
+      <p class="url"><a href=${page.url} rel="noopener noreferrer" target="_blank">${page.url}</a></p>
+      <div class="card">
+        <dl>
+          <dt>Indexed</dt><dd>${day(page.indexedAt)} (${page.source === "crawl" ? "crawled" : "added through the API"})</dd>
+          <dt>Summary</dt><dd>${page.summary || "—"}</dd>
+          <dt>Tags</dt><dd>${page.tags.length ? page.tags.map((t) => html`<sl-badge variant="neutral" pill>${t}</sl-badge> `) : "—"}</dd>
+          <dt>Chunks embedded</dt><dd data-testid="chunks-embedded">${embedded} / ${page.chunks.length}</dd>
+          ${metadata.map(([key, value]) => html`<dt>${key}</dt><dd>${Array.isArray(value) ? value.join(", ") : String(value)}</dd>`)}
+        </dl>
+      </div>
+      <div class="card">
+        <h2>Cleaned text by section</h2>
+        <p class="muted">What search reads: one chunk per section. Meaning search finds a chunk once it is embedded; keyword search at once.</p>
+        <ol class="chunks" data-testid="chunks">${page.chunks.map((c) => this.chunk(c))}</ol>
+      </div>
+      <sl-dialog label="Delete this page?">
+        <p class="url">${page.url}</p>
+        ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
+        <sl-button slot="footer" @click=${() => this.dialog().hide()}>Keep it</sl-button>
+        <sl-button slot="footer" variant="danger" @click=${() => this.deletePage()}>Delete page</sl-button>
+      </sl-dialog>
+    `;
+  }
+}
+customElements.define("page-detail-page", PageDetailPage);
