@@ -34,6 +34,8 @@ export interface CrawlJobStore {
   create(input: { siteId: string; baseUrl: string; config: CrawlerConfig }): Promise<CrawlJobRow>;
   get(orgId: string, jobId: string): Promise<CrawlJobRow | null>;
   getById(jobId: string): Promise<CrawlJobRow | null>;
+  /** The site's jobs, newest first (the dashboard's crawl history). */
+  listForSite(siteId: string, limit: number): Promise<CrawlJobRow[]>;
   cancel(jobId: string): Promise<CrawlJobRow | null>;
   claim(workerId: string, leaseSeconds: number): Promise<CrawlJobRow | null>;
   heartbeat(jobId: string, workerId: string, leaseSeconds: number, currentUrl: string | null): Promise<boolean>;

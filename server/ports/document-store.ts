@@ -44,6 +44,16 @@ export interface FetchValidators {
   lastModified: string | null;
 }
 
+/** One chunk of a page as the page-detail view shows it. */
+export interface PageChunkRow {
+  id: string;
+  position: number;
+  headingPath: string[];
+  anchor: string | null;
+  text: string;
+  embeddedAt: Date | null;
+}
+
 export interface DocumentStore {
   findPage(siteId: string, url: string): Promise<PageRow | null>;
   /** Replaces the page at its URL with its chunks in one transaction; returns the page id. */
@@ -52,6 +62,8 @@ export interface DocumentStore {
   stripTitleSuffix(siteId: string, suffix: string): Promise<number>;
   allUrls(siteId: string): Promise<string[]>;
   deletePages(siteId: string, match: { urls: string[] } | { all: true }): Promise<number>;
+  /** A page's chunks in reading order, with whether each has its embedding yet. */
+  pageChunks(pageId: string): Promise<PageChunkRow[]>;
   listPages(siteId: string, opts: { limit: number; cursor?: string; search?: string }): Promise<PageRow[]>;
   crawledPagesNotIn(siteId: string, jobId: string): Promise<string[]>;
   markCrawled(siteId: string, url: string, jobId: string): Promise<void>;

@@ -5,7 +5,7 @@ import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { chunks, embeddingCache, pages, searchOutbox } from "./schema.ts";
 import { newId } from "../../new-id.ts";
-import type { DocumentStore as DocumentStorePort, NewChunk, PageWrite } from "../../ports/document-store.ts";
+import type { DocumentStore as DocumentStorePort, NewChunk, PageChunkRow, PageWrite } from "../../ports/document-store.ts";
 
 export type PageRow = typeof pages.$inferSelect;
 
@@ -145,7 +145,7 @@ export class DocumentStore implements DocumentStorePort {
   }
 
   /** A page's chunks in reading order, with whether each has its embedding yet. */
-  async pageChunks(pageId: string) {
+  async pageChunks(pageId: string): Promise<PageChunkRow[]> {
     return this.db
       .select({ id: chunks.id, position: chunks.position, headingPath: chunks.headingPath, anchor: chunks.anchor, text: chunks.text, embeddedAt: chunks.embeddedAt })
       .from(chunks)
