@@ -1,6 +1,6 @@
 // Whether this dashboard's own origin may call a site's public search and chat (the chat try-out and the widget
 // preview run here), and the one click that makes it so: public access on and this host in the allowed domains.
-import { LitElement, html } from "lit";
+import { LitElement, css, html } from "lit";
 import type { SiteDetail } from "../../shared/sites.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
@@ -30,7 +30,7 @@ export function accessProblems(site: SiteDetail, features: PublicFeature[]): str
 /** <widget-access> warns when the try-out cannot work from here and offers the fix; fires "site-updated" after it. */
 export class WidgetAccess extends LitElement {
   static override properties = { site: { attribute: false }, features: { attribute: false }, busy: { state: true }, error: { state: true } };
-  static override styles = pageStyles;
+  static override styles = [pageStyles, css`sl-alert { margin-bottom: var(--sl-spacing-large); } p { margin-top: 0; }`];
   site: SiteDetail | null = null;
   features: PublicFeature[] = ["search"];
   busy = false;
