@@ -10,7 +10,7 @@ import { api } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { renderTask } from "../task-states.ts";
 import { day } from "../task-states.ts";
-import { dataTable } from "./analytics-table.ts";
+import { dataTable, tableStyles } from "./analytics-table.ts";
 import { loadSiteData, type SiteData } from "./analytics-site-data.ts";
 import "./usage-panel.ts";
 
@@ -23,7 +23,8 @@ export class AnalyticsPage extends LitElement {
   static override properties = { range: { state: true }, siteId: { state: true } };
   static override styles = [
     pageStyles,
-    css`.chart { position: relative; height: 260px; } .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }`,
+    tableStyles,
+    css`.chart { position: relative; height: 260px; }`,
   ];
   range = "7d";
   siteId = "";

@@ -1,7 +1,10 @@
 // One analytics table: a heading, an "Export CSV" button that writes exactly the rows shown, and a text-only table
 // that scrolls sideways at 360 px.
-import { html } from "lit";
+import { css, html } from "lit";
 import { downloadCsv } from "../csv.ts";
+
+/** Include in the styles of a component that renders dataTable(): the button's hidden half of its name. */
+export const tableStyles = css`.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }`;
 
 export interface TableSpec {
   title: string;

@@ -10,7 +10,7 @@ import { renderTask } from "../task-states.ts";
 
 export class GroupsPage extends LitElement {
   static override properties = { editing: { state: true }, deleting: { state: true }, error: { state: true }, busy: { state: true } };
-  static override styles = [pageStyles, css`fieldset { border: none; padding: 0; margin: 0; } legend { margin-bottom: var(--sl-spacing-x-small); }`];
+  static override styles = [pageStyles, css`form h2 { margin: 0; } fieldset { border: none; padding: 0; margin: 0; } legend { margin-bottom: var(--sl-spacing-x-small); }`];
   /** The group in the form: null for a new one. */
   editing: Group | null = null;
   deleting: Group | null = null;

@@ -6,7 +6,7 @@ import type { UsageResponse } from "../../shared/analytics.ts";
 import { api } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { renderTask } from "../task-states.ts";
-import { dataTable } from "./analytics-table.ts";
+import { dataTable, tableStyles } from "./analytics-table.ts";
 
 /** The current UTC month and the eleven before it, newest first: YYYY-MM. */
 export function recentMonths(now = new Date(), count = 12): string[] {
@@ -17,7 +17,7 @@ const cost = (usd: number) => `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
 
 export class UsagePanel extends LitElement {
   static override properties = { month: { state: true } };
-  static override styles = pageStyles;
+  static override styles = [pageStyles, tableStyles];
   month = recentMonths()[0]!;
   private usage = new Task(this, {
     task: ([month], { signal }) => api<UsageResponse>("GET", `/api/usage?month=${month}`, undefined, signal),

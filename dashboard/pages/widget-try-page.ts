@@ -37,7 +37,7 @@ function loadWidget(): Promise<unknown> {
 
 export class WidgetTryPage extends LitElement {
   static override properties = { siteId: {}, mode: { state: true }, theme: { state: true }, copied: { state: true } };
-  static override styles = [pageStyles, css`.preview { min-height: 12rem; } .preview-note { margin-top: 0; }`];
+  static override styles = [pageStyles, css`.preview { min-height: 22rem; } .preview-note { margin-top: 0; } h3 { margin: 0 0 var(--sl-spacing-small); }`];
   siteId = "";
   mode = "inline";
   theme = "auto";
@@ -66,14 +66,14 @@ export class WidgetTryPage extends LitElement {
       <div class="card stack">
         <sl-select name="mode" label="Mode" value=${this.mode} @sl-change=${pick("mode")}>${MODES.map(([v, l]) => html`<sl-option value=${v}>${l}</sl-option>`)}</sl-select>
         <sl-select name="theme" label="Theme" value=${this.theme} @sl-change=${pick("theme")}>${THEMES.map(([v, l]) => html`<sl-option value=${v}>${l}</sl-option>`)}</sl-select>
-        <div>
-          <div class="spread"><h3 id="snippet-label">Paste this into your pages</h3>
-            <sl-button size="small" @click=${() => this.copy(snippet)}><sl-icon slot="prefix" name="copy"></sl-icon>Copy snippet</sl-button></div>
-          <pre aria-labelledby="snippet-label" data-testid="widget-snippet">${snippet}</pre>
-          <p class="muted" role="status">${this.copied}</p>
-        </div>
       </div>
       ${renderTask(this.site, (site) => (site === null ? "" : this.preview(site)))}
+      <section class="card" aria-labelledby="snippet-label">
+        <div class="spread"><h3 id="snippet-label">Paste this into your pages</h3>
+          <sl-button size="small" @click=${() => this.copy(snippet)}><sl-icon slot="prefix" name="copy"></sl-icon>Copy snippet</sl-button></div>
+        <pre data-testid="widget-snippet">${snippet}</pre>
+        <p class="muted" role="status">${this.copied}</p>
+      </section>
     `;
   }
 

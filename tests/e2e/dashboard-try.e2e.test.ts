@@ -84,6 +84,21 @@ async function scenario(d: DashboardPage): Promise<void> {
   violations.push(...(await analyticsTables(d, siteId)));
   violations.push(...(await groups(d)));
 
+  // Usable at 360 px: nothing wider than the screen.
+  const narrow = await DashboardPage.open(browser, service.base, 360);
+  await narrow.page.context().addCookies(await d.page.context().cookies());
+  const screens: Array<[string, () => ReturnType<typeof narrow.page.locator>]> = [
+    ["/dashboard/groups", () => narrow.page.getByText("No groups yet.")],
+    ["/dashboard/analytics", () => narrow.testId("usage-requests")],
+    ["/dashboard/playground?tab=widget", () => narrow.testId("widget-snippet")],
+  ];
+  for (const [path, ready] of screens) {
+    await narrow.goto(path);
+    await ready().waitFor();
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+  await narrow.capture("try-widget-360");
+
   expect(violations.map((v) => `${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
   expect(d.cspViolations).toEqual([]);
   expect(d.errors).toEqual([]);
