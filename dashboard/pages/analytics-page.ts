@@ -17,7 +17,9 @@ import "./usage-panel.ts";
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 /** The API's ranges: whole UTC days up to today (Nd) or the last 24 hours. */
-const RANGES: Array<[string, string]> = [["24h", "Last 24 hours"], ["1d", "Today"], ["7d", "7 days"], ["30d", "30 days"], ["90d", "90 days"], ["365d", "365 days"]];
+const RANGES: Array<[string, string]> = [
+  ["24h", "Last 24 hours"], ["1d", "Today"], ["7d", "7 days"], ["30d", "30 days"], ["90d", "90 days"], ["365d", "365 days"],
+];
 
 export class AnalyticsPage extends LitElement {
   static override properties = { range: { state: true }, siteId: { state: true } };
@@ -29,7 +31,7 @@ export class AnalyticsPage extends LitElement {
   range = "7d";
   siteId = "";
   private chart: Chart | null = null;
-  private siteList = new Task(this, { task: ([], { signal }) => api<SiteList>("GET", "/api/sites", undefined, signal), args: () => [] });
+  private siteList = new Task(this, { task: (_args, { signal }) => api<SiteList>("GET", "/api/sites", undefined, signal), args: () => [] });
 
   private data = new Task(this, {
     task: async ([range, siteId], { signal }) => {
@@ -50,7 +52,8 @@ export class AnalyticsPage extends LitElement {
     const color = (token: string) => style.getPropertyValue(token).trim();
     if (this.chart?.canvas !== canvas) {
       this.chart?.destroy();
-      this.chart = new Chart(canvas, { type: "bar", data: { labels: [], datasets: [] }, options: { responsive: true, maintainAspectRatio: false, animation: false } });
+      const options = { responsive: true, maintainAspectRatio: false, animation: false } as const;
+      this.chart = new Chart(canvas, { type: "bar", data: { labels: [], datasets: [] }, options });
     }
     this.chart.data.labels = overview.dailyUsage.map((d) => d.date);
     this.chart.data.datasets = [
@@ -93,7 +96,8 @@ export class AnalyticsPage extends LitElement {
         <div class="stat"><strong>${counted ? `${Math.round((100 * clicks) / counted)}%` : "—"}</strong>click-through (top queries)</div>
         <div class="stat"><strong>${tokens}</strong>model tokens</div>
       </div>
-      <div class="card"><h2>Searches and chats per day</h2><div class="chart"><canvas role="img" aria-label="Bar chart of searches and chats per day" height="260"></canvas></div></div>
+      <div class="card"><h2>Searches and chats per day</h2>
+        <div class="chart"><canvas role="img" aria-label="Bar chart of searches and chats per day" height="260"></canvas></div></div>
     `;
   }
 
@@ -102,8 +106,14 @@ export class AnalyticsPage extends LitElement {
     const site = <T extends { site: string }>(row: T, cells: Array<string | number>) => (all ? [row.site, ...cells] : cells);
     const cols = (names: string[]) => (all ? ["Site", ...names] : names);
     return html`
-      ${dataTable({ title: "Top queries", file: "top-queries.csv", columns: ["Query", "Count", "Clicks"], rows: overview.topQueries.map((q) => [q.query, q.count, q.clicks ?? 0]), empty: "No searches in this range." })}
-      ${dataTable({ title: "Queries with no result", file: "no-result-queries.csv", columns: cols(["Query", "Count"]), rows: d.noResults.map((q) => site(q, [q.query, q.count])), empty: "Every search found something." })}
+      ${dataTable({
+        title: "Top queries", file: "top-queries.csv", columns: ["Query", "Count", "Clicks"],
+        rows: overview.topQueries.map((q) => [q.query, q.count, q.clicks ?? 0]), empty: "No searches in this range.",
+      })}
+      ${dataTable({
+        title: "Queries with no result", file: "no-result-queries.csv", columns: cols(["Query", "Count"]),
+        rows: d.noResults.map((q) => site(q, [q.query, q.count])), empty: "Every search found something.",
+      })}
       ${dataTable({
         title: "Unanswered questions", file: "unanswered-questions.csv", columns: cols(["Question", "Times asked", "Last asked (UTC)"]),
         rows: d.unanswered.map((q) => site(q, [q.question, q.count, day(q.lastAskedAt)])), empty: "Every question asked found an answer in the content.",
@@ -113,7 +123,10 @@ export class AnalyticsPage extends LitElement {
         rows: d.feedback.map((f) => site(f, [f.question, f.rating === "up" ? "helpful" : "not helpful", f.tags.join(", "), f.reason ?? "", day(f.createdAt)])),
         empty: "No answer was rated in this range.",
       })}
-      ${dataTable({ title: "Reasons given with a thumbs-down", file: "feedback-reasons.csv", columns: ["Reason", "Times picked"], rows: d.reasons.map((r) => [r.tag, r.count]), empty: "No reasons given in this range." })}
+      ${dataTable({
+        title: "Reasons given with a thumbs-down", file: "feedback-reasons.csv", columns: ["Reason", "Times picked"],
+        rows: d.reasons.map((r) => [r.tag, r.count]), empty: "No reasons given in this range.",
+      })}
       ${dataTable({
         title: "Usage by site", file: "usage-by-site.csv", columns: ["Site", "Searches", "Chats", "Model tokens", "Chat budget today"],
         rows: d.usage.map((u) => [u.site, u.searches, u.chats, u.totalTokens, `${u.chatBudget.requests} of ${u.chatBudget.requestsPerDay} requests`]),

@@ -20,7 +20,8 @@ export function dataTable(t: TableSpec) {
   const id = t.file.replace(/\.csv$/, "");
   return html`<section class="card" aria-labelledby="${id}-title">
     <div class="spread"><h2 id="${id}-title">${t.title}</h2>
-      <sl-button size="small" ?disabled=${t.rows.length === 0} @click=${() => downloadCsv(t.file, t.columns, t.rows)}>Export CSV<span class="visually-hidden"> of ${t.title}</span></sl-button></div>
+      <sl-button size="small" ?disabled=${t.rows.length === 0} @click=${() => downloadCsv(t.file, t.columns, t.rows)}>
+        Export CSV<span class="visually-hidden"> of ${t.title}</span></sl-button></div>
     ${t.note ? html`<p class="muted">${t.note}</p>` : ""}
     ${t.rows.length === 0 ? html`<p class="muted">${t.empty}</p>` : html`<div class="table-wrap"><table data-testid=${id}>
       <thead><tr>${t.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>

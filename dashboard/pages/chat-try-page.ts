@@ -72,7 +72,8 @@ export class ChatTryPage extends LitElement {
     return html`<section class="card" aria-label="Answer" data-testid="chat-answer">
       <p class="muted">${r.question}</p>
       <div class="row">
-        <sl-badge variant=${r.mode === "generative" ? "primary" : "neutral"}>${r.mode === "generative" ? "written by the model" : "extractive (quoted passages, no model)"}</sl-badge>
+        <sl-badge variant=${r.mode === "generative" ? "primary" : "neutral"}>
+          ${r.mode === "generative" ? "written by the model" : "extractive (quoted passages, no model)"}</sl-badge>
         ${r.answered ? "" : html`<sl-badge variant="warning">not answered by the site's content</sl-badge>`}
       </div>
       <p class="answer">${r.answer}</p>

@@ -10,7 +10,10 @@ import { renderTask } from "../task-states.ts";
 
 export class GroupsPage extends LitElement {
   static override properties = { editing: { state: true }, deleting: { state: true }, error: { state: true }, busy: { state: true } };
-  static override styles = [pageStyles, css`form h2 { margin: 0; } fieldset { border: none; padding: 0; margin: 0; } legend { margin-bottom: var(--sl-spacing-x-small); }`];
+  static override styles = [
+    pageStyles,
+    css`form h2 { margin: 0; } fieldset { border: none; padding: 0; margin: 0; } legend { margin-bottom: var(--sl-spacing-x-small); }`,
+  ];
   /** The group in the form: null for a new one. */
   editing: Group | null = null;
   deleting: Group | null = null;
@@ -18,7 +21,7 @@ export class GroupsPage extends LitElement {
   busy = false;
 
   private data = new Task(this, {
-    task: async ([], { signal }) => {
+    task: async (_args, { signal }) => {
       const { sites } = await api<SiteList>("GET", "/api/sites", undefined, signal);
       try {
         const { groups } = await api<GroupList>("GET", "/api/groups", undefined, signal);
@@ -35,8 +38,12 @@ export class GroupsPage extends LitElement {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const value = (name: string) => (form.querySelector(`[name="${name}"]`) as unknown as { value: string }).value;
-    const siteIds = [...form.querySelectorAll("sl-checkbox[data-site]")].filter((c) => (c as unknown as { checked: boolean }).checked).map((c) => (c as HTMLElement).dataset.site!);
-    if (siteIds.length === 0) return void (this.error = "Pick at least one site.");
+    const boxes = [...form.querySelectorAll<HTMLElement & { checked: boolean }>("sl-checkbox[data-site]")];
+    const siteIds = boxes.filter((c) => c.checked).map((c) => c.dataset.site ?? "");
+    if (siteIds.length === 0) {
+      this.error = "Pick at least one site.";
+      return;
+    }
     const body = { name: value("name").trim(), description: value("description").trim(), siteIds };
     this.busy = true;
     try {
@@ -100,7 +107,8 @@ export class GroupsPage extends LitElement {
       <h2>${g ? `Edit ${g.name}` : "New group"}</h2>
       <sl-input name="name" label="Name" required maxlength="200" .value=${g?.name ?? ""}></sl-input>
       <sl-input name="description" label="Description" maxlength="2000" .value=${g?.description ?? ""}></sl-input>
-      <fieldset><legend>Sites</legend><div class="row">${sites.map((s) => html`<sl-checkbox data-site=${s.siteId} .checked=${g?.siteIds.includes(s.siteId) ?? false}>${s.name}</sl-checkbox>`)}</div></fieldset>
+      <fieldset><legend>Sites</legend><div class="row">${sites.map((s) => html`
+        <sl-checkbox data-site=${s.siteId} .checked=${g?.siteIds.includes(s.siteId) ?? false}>${s.name}</sl-checkbox>`)}</div></fieldset>
       ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
       <div class="row"><sl-button type="submit" variant="primary" ?loading=${this.busy}>${g ? "Save group" : "Create group"}</sl-button>
         ${g ? html`<sl-button @click=${() => { this.editing = null; this.error = ""; }}>Cancel</sl-button>` : ""}</div>

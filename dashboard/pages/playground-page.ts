@@ -21,10 +21,35 @@ export class PlaygroundPage extends LitElement {
     pageStyles,
     css`
       .results { display: flex; flex-direction: column; gap: var(--sl-spacing-small); padding-left: var(--sl-spacing-large); } .results .card { margin: 0; }
-      .tabs ul { display: flex; gap: var(--sl-spacing-small); list-style: none; padding: 0; margin: 0 0 var(--sl-spacing-medium); border-bottom: 1px solid var(--sl-color-neutral-200); }
-      .tabs a { display: inline-block; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); text-decoration: none; color: var(--sl-color-neutral-800); border-bottom: 3px solid transparent; }
-      .tabs a[aria-current="page"] { border-bottom-color: var(--sl-color-primary-600); color: var(--sl-color-primary-800); font-weight: var(--sl-font-weight-semibold); }
-      .split { display: flex; height: 0.5rem; width: 12rem; max-width: 100%; border-radius: var(--sl-border-radius-pill); background: var(--sl-color-neutral-200); overflow: hidden; }
+      .tabs ul {
+        display: flex;
+        gap: var(--sl-spacing-small);
+        list-style: none;
+        padding: 0;
+        margin: 0 0 var(--sl-spacing-medium);
+        border-bottom: 1px solid var(--sl-color-neutral-200);
+      }
+      .tabs a {
+        display: inline-block;
+        padding: var(--sl-spacing-x-small) var(--sl-spacing-small);
+        text-decoration: none;
+        color: var(--sl-color-neutral-800);
+        border-bottom: 3px solid transparent;
+      }
+      .tabs a[aria-current="page"] {
+        border-bottom-color: var(--sl-color-primary-600);
+        color: var(--sl-color-primary-800);
+        font-weight: var(--sl-font-weight-semibold);
+      }
+      .split {
+        display: flex;
+        height: 0.5rem;
+        width: 12rem;
+        max-width: 100%;
+        border-radius: var(--sl-border-radius-pill);
+        background: var(--sl-color-neutral-200);
+        overflow: hidden;
+      }
       .split .keyword { background: var(--sl-color-primary-600); } .split .meaning { background: var(--sl-color-success-600); }
       .parts { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-x-small) var(--sl-spacing-small); }
       .key-swatch, .meaning-swatch { display: inline-block; width: 0.7rem; height: 0.7rem; border-radius: 2px; vertical-align: middle; margin-right: 0.25rem; }
@@ -36,7 +61,7 @@ export class PlaygroundPage extends LitElement {
   answer: PlaygroundAnswer | null = null;
   error = "";
   busy = false;
-  private sites = new Task(this, { task: ([], { signal }) => api<SiteList>("GET", "/api/sites", undefined, signal), args: () => [] });
+  private sites = new Task(this, { task: (_args, { signal }) => api<SiteList>("GET", "/api/sites", undefined, signal), args: () => [] });
   private onRoute = () => (this.tab = tabOf());
 
   override connectedCallback(): void {
@@ -68,7 +93,8 @@ export class PlaygroundPage extends LitElement {
     this.busy = true;
     this.error = "";
     try {
-      this.answer = await api<PlaygroundAnswer>("POST", `/api/sites/${encodeURIComponent(this.current())}/search`, { query: value("query"), minScore: Number(value("minScore")), limit: 10 });
+      const body = { query: value("query"), minScore: Number(value("minScore")), limit: 10 };
+      this.answer = await api<PlaygroundAnswer>("POST", `/api/sites/${encodeURIComponent(this.current())}/search`, body);
     } catch (error) {
       this.error = errorText(error);
     } finally {
@@ -84,8 +110,10 @@ export class PlaygroundPage extends LitElement {
     return html`
       <h1>Try it</h1>
       ${renderTask(this.sites, ({ sites }) => sites.length === 0 ? html`<p>Create a site first.</p>` : html`
-        <nav class="tabs" aria-label="Try it"><ul>${TABS.map(([tab, label]) => html`<li><a href="/dashboard${this.link(tab, this.siteId)}" aria-current=${tab === this.tab ? "page" : "false"}>${label}</a></li>`)}</ul></nav>
-        <div class="row"><sl-select name="site" label="Site" value=${this.current()} @sl-change=${(e: Event) => this.pickSite((e.target as HTMLSelectElement).value)}>
+        <nav class="tabs" aria-label="Try it"><ul>${TABS.map(([tab, label]) => html`<li>
+          <a href="/dashboard${this.link(tab, this.siteId)}" aria-current=${tab === this.tab ? "page" : "false"}>${label}</a></li>`)}</ul></nav>
+        <div class="row"><sl-select name="site" label="Site" value=${this.current()}
+          @sl-change=${(e: Event) => this.pickSite((e.target as HTMLSelectElement).value)}>
           ${sites.map((s) => html`<sl-option value=${s.siteId}>${s.name}</sl-option>`)}</sl-select></div>
         ${this.tab === "chat" ? html`<chat-try-page .siteId=${this.current()}></chat-try-page>`
           : this.tab === "widget" ? html`<widget-try-page .siteId=${this.current()}></widget-try-page>` : this.searchTab()}`)}
@@ -97,7 +125,8 @@ export class PlaygroundPage extends LitElement {
       <h2>Search</h2>
       <form class="card stack" @submit=${this.search}>
         <sl-input name="query" type="search" label="Query" required></sl-input>
-        <sl-input name="minScore" type="number" label="Least score (0-1)" value="0.3" min="0" max="1" step="0.05" help-text="Results below it are dropped, as in the public search."></sl-input>
+        <sl-input name="minScore" type="number" label="Least score (0-1)" value="0.3" min="0" max="1" step="0.05"
+          help-text="Results below it are dropped, as in the public search."></sl-input>
         <div><sl-button type="submit" variant="primary" ?loading=${this.busy}>Search</sl-button></div>
       </form>
       ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
@@ -110,13 +139,15 @@ export class PlaygroundPage extends LitElement {
       <p class="muted" data-testid="search-summary">${a.totalResults} result(s) in ${a.timingMs} ms ·
         ${a.mode === "hybrid" ? "keyword and meaning (hybrid)" : a.mode === "lexical" ? "keyword only (no embedder, or it was slow)" : "meaning only"} ·
         keywords ${a.costs.lexicalMs} ms, embedding ${a.costs.embedMs} ms, vectors ${a.costs.vectorMs} ms</p>
-      <p class="muted"><span class="key-swatch"></span>keyword part (words in common) · <span class="meaning-swatch"></span>meaning part (vector similarity); together they make the score.</p>
+      <p class="muted"><span class="key-swatch"></span>keyword part (words in common) ·
+        <span class="meaning-swatch"></span>meaning part (vector similarity); together they make the score.</p>
       ${a.results.length === 0 ? html`<div class="card"><p>Nothing at or above this score. Lower the least score or check the site was crawled.</p></div>` : ""}
       <ol class="results">${a.results.map((r) => html`<li class="card">
         <div class="spread"><a href=${r.url} target="_blank" rel="noopener">${r.title || r.url}</a><strong>score ${r.score.toFixed(2)}</strong></div>
         ${this.split(r.scoreParts)}
         <p>${r.snippet}</p>
-        ${r.sections?.length ? html`<ul>${r.sections.map((s) => html`<li class="muted">${s.heading} — ${s.score.toFixed(2)} (${this.partsText(s.scoreParts)})</li>`)}</ul>` : ""}
+        ${r.sections?.length ? html`<ul>${r.sections.map((s) => html`<li class="muted">
+          ${s.heading} — ${s.score.toFixed(2)} (${this.partsText(s.scoreParts)})</li>`)}</ul>` : ""}
       </li>`)}</ol>
     `;
   }

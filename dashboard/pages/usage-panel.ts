@@ -41,7 +41,11 @@ export class UsagePanel extends LitElement {
           title: "Model usage by purpose",
           file: "usage-by-purpose.csv",
           columns: ["Purpose", "Requests", "Tokens"],
-          rows: [["Ingest (embedding)", u.ai.ingest.requests, u.ai.ingest.tokens], ["Chat answers", u.ai.chat.requests, u.ai.chat.tokens], ["Total", u.ai.totalRequests, u.ai.totalTokens]],
+          rows: [
+            ["Ingest (embedding)", u.ai.ingest.requests, u.ai.ingest.tokens],
+            ["Chat answers", u.ai.chat.requests, u.ai.chat.tokens],
+            ["Total", u.ai.totalRequests, u.ai.totalTokens],
+          ],
           empty: "",
           note: `Cost is estimated from list prices per model, in US dollars; ${u.month}.`,
         })}`)}

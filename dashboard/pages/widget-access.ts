@@ -40,7 +40,12 @@ export class WidgetAccess extends LitElement {
     const site = this.site!;
     const access = site.publicAccess;
     const domains = hostAllowed(access.allowedDomains) ? access.allowedDomains : [...access.allowedDomains, location.host];
-    const publicAccess = { enabled: true, allowedDomains: domains, searchEnabled: access.searchEnabled || this.features.includes("search"), chatEnabled: access.chatEnabled || this.features.includes("chat") };
+    const publicAccess = {
+      enabled: true,
+      allowedDomains: domains,
+      searchEnabled: access.searchEnabled || this.features.includes("search"),
+      chatEnabled: access.chatEnabled || this.features.includes("chat"),
+    };
     this.busy = true;
     try {
       await api("PUT", `/api/sites/${encodeURIComponent(site.siteId)}`, { publicAccess });

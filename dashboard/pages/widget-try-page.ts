@@ -64,8 +64,10 @@ export class WidgetTryPage extends LitElement {
     return html`
       <h2>Widget</h2>
       <div class="card stack">
-        <sl-select name="mode" label="Mode" value=${this.mode} @sl-change=${pick("mode")}>${MODES.map(([v, l]) => html`<sl-option value=${v}>${l}</sl-option>`)}</sl-select>
-        <sl-select name="theme" label="Theme" value=${this.theme} @sl-change=${pick("theme")}>${THEMES.map(([v, l]) => html`<sl-option value=${v}>${l}</sl-option>`)}</sl-select>
+        <sl-select name="mode" label="Mode" value=${this.mode} @sl-change=${pick("mode")}>
+          ${MODES.map(([v, l]) => html`<sl-option value=${v}>${l}</sl-option>`)}</sl-select>
+        <sl-select name="theme" label="Theme" value=${this.theme} @sl-change=${pick("theme")}>
+          ${THEMES.map(([v, l]) => html`<sl-option value=${v}>${l}</sl-option>`)}</sl-select>
       </div>
       ${renderTask(this.site, (site) => (site === null ? "" : this.preview(site)))}
       <section class="card" aria-labelledby="snippet-label">
@@ -83,9 +85,11 @@ export class WidgetTryPage extends LitElement {
       <widget-access .site=${site} .features=${["search", "chat"]} @site-updated=${() => this.site.run()}></widget-access>
       <section class="card preview" aria-labelledby="preview-label" data-testid="widget-preview">
         <h3 id="preview-label">Live preview</h3>
-        <p class="muted preview-note">The real widget, searching ${site.name} from this page.${this.mode === "bubble" ? " The bubble sits in the bottom corner of the window." : ""}</p>
+        <p class="muted preview-note">The real widget, searching ${site.name} from this page.
+          ${this.mode === "bubble" ? "The bubble sits in the bottom corner of the window." : ""}</p>
         ${blocked ? html`<p>Switch public search on and allow this page's domain to try it here.</p>`
-          : keyed(`${site.siteId}-${this.mode}-${this.theme}`, html`<site-search endpoint=${location.origin} site-id=${site.siteId} mode=${this.mode} theme=${this.theme === "auto" ? nothing : this.theme}></site-search>`)}
+          : keyed(`${site.siteId}-${this.mode}-${this.theme}`, html`<site-search endpoint=${location.origin} site-id=${site.siteId} mode=${this.mode}
+              theme=${this.theme === "auto" ? nothing : this.theme}></site-search>`)}
       </section>
     `;
   }

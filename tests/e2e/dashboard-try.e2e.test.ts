@@ -27,17 +27,19 @@ afterAll(async () => {
   await service?.stop();
 });
 
+const page = (path: string, title: string, content: string) => ({ url: `https://docs.example.test/${path}`, title, content });
 const pages = [
-  { url: "https://docs.example.test/install", title: "Installing on Linux", content: "Download the package, unpack it and run the installer. The service starts on port 8080 after installation." },
-  { url: "https://docs.example.test/proxy", title: "Reverse proxy", content: "Put nginx in front of the server and forward the Host and X-Forwarded-Proto headers to it." },
-  { url: "https://docs.example.test/billing", title: "Invoices and payment", content: "Invoices are sent on the first of each month; pay them by card or bank transfer within thirty days." },
+  page("install", "Installing on Linux", "Download the package, unpack it and run the installer. The service starts on port 8080 after installation."),
+  page("proxy", "Reverse proxy", "Put nginx in front of the server and forward the Host and X-Forwarded-Proto headers to it."),
+  page("billing", "Invoices and payment", "Invoices are sent on the first of each month; pay them by card or bank transfer within thirty days."),
 ];
 
 /** Signed-in API calls as the dashboard makes them: the session cookie and the service's own Origin (CSRF check). */
 function apiAs(d: DashboardPage) {
   return async (method: string, path: string, body?: unknown) => {
     const cookie = (await d.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const res = await fetch(service.base + path, { method, headers: { cookie, origin: service.base, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const headers = { cookie, origin: service.base, "content-type": "application/json" };
+    const res = await fetch(service.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return text ? JSON.parse(text) : null;
@@ -158,9 +160,10 @@ async function widgetTab(d: DashboardPage, siteId: string): Promise<AxeViolation
 
 async function analyticsTables(d: DashboardPage, siteId: string): Promise<AxeViolation[]> {
   // An unanswerable question and a rated answer, as visitors would leave them.
-  const ask = await fetch(`${d.base}/v1/public/sites/${siteId}/chat`, { method: "POST", headers: { origin: d.base, "content-type": "application/json" }, body: JSON.stringify({ query: "Which llama breeds are the friendliest?" }) });
-  const { answerId } = (await ask.json()) as { answerId: string };
-  const rate = await fetch(`${d.base}/v1/public/sites/${siteId}/feedback`, { method: "POST", headers: { origin: d.base, "content-type": "application/json" }, body: JSON.stringify({ answerId, rating: "down", tags: ["irrelevant"], reason: "talks about invoices" }) });
+  const headers = { origin: d.base, "content-type": "application/json" };
+  const post = (path: string, body: unknown) => fetch(`${d.base}/v1/public/sites/${siteId}/${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const { answerId } = (await (await post("chat", { query: "Which llama breeds are the friendliest?" })).json()) as { answerId: string };
+  const rate = await post("feedback", { answerId, rating: "down", tags: ["irrelevant"], reason: "talks about invoices" });
   expect(rate.status).toBeLessThan(300);
   await d.nav("/analytics").click({ noWaitAfter: true });
   // The recorder writes once a second: look again until the question is counted.
