@@ -17,6 +17,7 @@ import { siteIdFromPath } from "./site-route.ts";
 import "./pages/keys-page.ts";
 import "./pages/playground-page.ts";
 import "./pages/analytics-page.ts";
+import "./pages/groups-page.ts";
 import "./pages/account-page.ts";
 import "./pages/docs-page.ts";
 
@@ -25,6 +26,7 @@ const NAV: Array<[string, string, string]> = [
   ["/sites", "Sites", "sites"],
   ["/playground", "Try it", "playground"],
   ["/analytics", "Analytics", "analytics"],
+  ["/groups", "Groups", "groups"],
   ["/keys", "API keys", "keys"],
   ["/docs", "API reference", "docs"],
   ["/account", "Account", "account"],
@@ -124,6 +126,7 @@ export class DashboardApp extends LitElement {
       case "keys": return html`<keys-page .userRole=${session.organisation.role}></keys-page>`;
       case "playground": return html`<playground-page .siteId=${route.query.get("site") ?? ""}></playground-page>`;
       case "analytics": return html`<analytics-page></analytics-page>`;
+      case "groups": return html`<groups-page></groups-page>`;
       case "account": return html`<account-page .session=${session}></account-page>`;
       case "docs": return html`<docs-page></docs-page>`;
       default: return html`<h1>Not found</h1><p><a href="/dashboard/sites">Back to your sites</a></p>`;

@@ -21,6 +21,7 @@ const PATTERNS: Array<[string, RegExp]> = [
   ["keys", /^\/keys$/],
   ["playground", /^\/playground$/],
   ["analytics", /^\/analytics$/],
+  ["groups", /^\/groups$/],
   ["account", /^\/account$/],
   ["docs", /^\/docs$/],
 ];

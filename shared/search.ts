@@ -65,3 +65,24 @@ export const SearchResponse = Type.Object({
   facets: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() })))),
 });
 export type SearchResponse = Static<typeof SearchResponse>;
+
+/** Authenticated site search only (never the public routes): where a score came from. */
+export const ScoreParts = Type.Object(
+  {
+    keyword: Type.Number({ minimum: 0, maximum: 1, description: "The keyword term: BM25 relevance (or the share of query words present), weighted." }),
+    meaning: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+      description: "The meaning term: vector similarity, weighted; null when the chunk has no vector yet or the query was not embedded (keyword only).",
+    }),
+  },
+  { description: "keyword + meaning = score (to rounding); a page boost scales both." },
+);
+export type ScoreParts = Static<typeof ScoreParts>;
+export const ExplainedSectionMatch = Type.Composite([SectionMatch, Type.Object({ scoreParts: ScoreParts })]);
+export const ExplainedSearchResult = Type.Composite([
+  Type.Omit(SearchResult, ["sections", "siteId"]),
+  Type.Object({ sections: Type.Array(ExplainedSectionMatch), scoreParts: ScoreParts }),
+]);
+export type ExplainedSearchResult = Static<typeof ExplainedSearchResult>;
+/** The search response with each result's and section's score split into its keyword and meaning parts. */
+export const ExplainedSearchResponse = Type.Composite([Type.Omit(SearchResponse, ["results"]), Type.Object({ results: Type.Array(ExplainedSearchResult) })]);
+export type ExplainedSearchResponse = Static<typeof ExplainedSearchResponse>;

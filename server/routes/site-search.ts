@@ -2,14 +2,14 @@
 import { Elysia, t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { SiteSearchBody } from "../../shared/accounts.ts";
-import { SearchResponse } from "../../shared/search.ts";
+import { ExplainedSearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import type { SiteSearchService } from "../search/site-search-service.ts";
 import { authOf } from "../plugins/auth.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const SiteSearchResponse = t.Composite([
-  SearchResponse,
+  ExplainedSearchResponse,
   t.Object({
     mode: t.Union([t.Literal("hybrid"), t.Literal("lexical"), t.Literal("vector")], { description: "Which engines answered: lexical when no embedder is set up." }),
     costs: t.Object({ lexicalMs: t.Integer(), embedMs: t.Integer(), vectorMs: t.Integer() }),

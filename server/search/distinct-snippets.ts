@@ -7,7 +7,7 @@ const core = (snippet: string) => snippet.replace(/^…\s*|\s*…$/g, "").replac
  * Empties the snippet (and its highlights) of every section that repeats text already shown above it: contained
  * in the page's snippet or in an earlier section's, or the other way round. The section still links to its anchor.
  */
-export function distinctSnippets(pageSnippet: string, sections: SectionMatch[]): SectionMatch[] {
+export function distinctSnippets<T extends SectionMatch>(pageSnippet: string, sections: T[]): T[] {
   const shown = [core(pageSnippet)].filter(Boolean);
   return sections.map((section) => {
     const text = core(section.snippet);

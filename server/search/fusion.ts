@@ -58,6 +58,8 @@ export interface FusedChunk {
   chunkId: string;
   /** Calibrated 0-1 relevance: what minScore is compared with, whichever method orders the list. */
   score: number;
+  /** `score` split into its keyword and meaning terms (they add up to it); meaning is null without a similarity. */
+  parts: ScoreParts;
   /** The value the list is ordered by: `score` for convex, the RRF sum for rrf. */
   rankScore: number;
 }
@@ -96,6 +98,18 @@ export function calibratedScore(s: ChunkSignals, o: Pick<FusionOptions, "alpha" 
   return o.alpha * vectorRelevance(s.similarity, o.calibration) + (1 - o.alpha) * lexical;
 }
 
+export interface ScoreParts {
+  keyword: number;
+  meaning: number | null;
+}
+
+/** The two weighted terms of calibratedScore(…, withCoverage = true), so the playground can show where a score came from. */
+export function scoreParts(s: ChunkSignals, o: Pick<FusionOptions, "alpha" | "calibration">): ScoreParts {
+  const lexical = Math.max(s.lexical === null ? 0 : lexicalRelevance(s.lexical, o.calibration), coverageRelevance(s.coverage));
+  if (s.similarity === null) return { keyword: lexical, meaning: null };
+  return { keyword: (1 - o.alpha) * lexical, meaning: o.alpha * vectorRelevance(s.similarity, o.calibration) };
+}
+
 /** Reciprocal rank fusion over the two candidate lists (ranks from 1). */
 export function rrfScore(s: ChunkSignals, k: number): number {
   return (s.lexicalRank === null ? 0 : 1 / (k + s.lexicalRank)) + (s.vectorRank === null ? 0 : 1 / (k + s.vectorRank));
@@ -106,7 +120,7 @@ export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
     .map((s) => {
       const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration }, true);
       const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(s, o);
-      return { chunkId: s.chunkId, score, rankScore };
+      return { chunkId: s.chunkId, score, rankScore, parts: scoreParts(s, { alpha: o.scoreAlpha, calibration: o.calibration }) };
     })
     .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
 }

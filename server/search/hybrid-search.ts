@@ -1,6 +1,6 @@
 // Hybrid retrieval: BM25 and vector candidates in parallel, fused per chunk into a calibrated 0-1 score,
 // grouped by page with its best sections, boosted, filtered, and cut at minScore and limit.
-import type { SearchFilters, SearchResponse, SearchResult, SectionMatch } from "../../shared/search.ts";
+import type { ScoreParts as ScorePartsView, SearchFilters, SearchResponse, SearchResult, SectionMatch } from "../../shared/search.ts";
 import type { MetadataField } from "../../shared/sites.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { LexicalHit, LexicalIndex } from "../ports/lexical-index.ts";
@@ -10,7 +10,8 @@ import type { Synonym } from "../../shared/synonyms.ts";
 import type { Logger } from "../logger.ts";
 import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
-import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions } from "./fusion.ts";
+import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions, type ScoreParts } from "./fusion.ts";
+import { explainScore } from "./score-parts.ts";
 import type { SearchChunk, SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
 import { makeSnippet } from "./snippet.ts";
@@ -83,10 +84,14 @@ export interface HybridSearchInput {
   typoTolerance?: boolean;
   /** Relevance benchmark: ask one engine only ("lexical" also skips embedding the query). */
   only?: "lexical" | "vector";
+  /** Adds scoreParts to each result and section: the authenticated site search (the playground) only. */
+  explain?: boolean;
 }
 
+type Explained<T> = T & { scoreParts?: ScorePartsView };
+
 export interface HybridSearchOutput extends SearchResponse {
-  results: Array<SearchResult & { siteId: string }>;
+  results: Array<Explained<Omit<SearchResult, "sections">> & { siteId: string; sections: Array<Explained<SectionMatch>> }>;
   /** "lexical" when the vector side was unavailable or not configured. */
   mode: "hybrid" | "lexical" | "vector";
   costs: { lexicalMs: number; embedMs: number; vectorMs: number };
@@ -96,6 +101,7 @@ interface Scored {
   chunk: SearchChunk;
   score: number;
   rankScore: number;
+  parts: ScoreParts;
 }
 
 export class HybridSearch {
@@ -160,7 +166,7 @@ export class HybridSearch {
       })
       .filter((p) => p.score >= input.minScore)
       .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
-    const results = ranked.slice(0, input.limit).map((p) => this.result(p.list, p.score, stems, input.minScore));
+    const results = ranked.slice(0, input.limit).map((p) => this.result(p.list, p.score, stems, input));
     return {
       query: input.query,
       ...(plan.suggestion ? { suggestion: plan.suggestion } : {}),
@@ -197,14 +203,15 @@ export class HybridSearch {
         lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[this.deps.lexical.engine] ?? defaultCalibration.lexicalHalf, evidence.groups.length),
       },
     };
-    return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore }));
+    return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore, parts: f.parts }));
   }
 
-  private result(list: Scored[], score: number, stems: ReadonlySet<string>, minScore: number): SearchResult & { siteId: string } {
+  private result(list: Scored[], score: number, stems: ReadonlySet<string>, input: HybridSearchInput): HybridSearchOutput["results"][number] {
+    const { minScore, explain } = input;
     const best = list[0]!.chunk;
     const snippet = makeSnippet(best.text, stems);
     // The best section always shows; further ones only when they match well enough to be worth a click.
-    const sections: SectionMatch[] = list
+    const sections: Array<Explained<SectionMatch>> = list
       .filter((s, i) => i === 0 || s.score >= minScore)
       .slice(0, this.options.sectionsPerResult)
       .map((s) => {
@@ -217,6 +224,7 @@ export class HybridSearch {
           snippet: section.text,
           highlights: section.highlights,
           score: round(s.score),
+          ...(explain ? { scoreParts: explainScore(s.parts, s.score, s.score) } : {}),
         };
       });
     return {
@@ -228,6 +236,7 @@ export class HybridSearch {
       sections: distinctSnippets(snippet.text, sections),
       tags: best.tags,
       siteId: best.siteId,
+      ...(explain ? { scoreParts: explainScore(list[0]!.parts, list[0]!.score, score) } : {}),
     };
   }
 

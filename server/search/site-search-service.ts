@@ -16,7 +16,7 @@ export class SiteSearchService {
   async run(orgId: string, siteId: string, body: SiteSearchBody): Promise<Omit<HybridSearchOutput, "results"> & { results: Array<Omit<HybridSearchOutput["results"][number], "siteId">> }> {
     await this.assertSite(orgId, siteId);
     const query = body.query.trim();
-    const found = await this.search.search({ siteIds: [siteId], query, limit: body.limit ?? Limits.searchLimitDefault, minScore: body.minScore ?? Limits.minScoreDefault });
+    const found = await this.search.search({ siteIds: [siteId], query, limit: body.limit ?? Limits.searchLimitDefault, minScore: body.minScore ?? Limits.minScoreDefault, explain: true });
     this.record({ orgId, siteId, kind: "search", query, resultCount: found.totalResults, latencyMs: found.timingMs, channel: "api" });
     return { ...found, query, results: found.results.map(({ siteId: _, ...rest }) => rest) };
   }
