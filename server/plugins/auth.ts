@@ -73,8 +73,8 @@ async function enforceScope(deps: AuthDeps, auth: Principal, request: Request, q
  * Reads stay open so a free organisation can still see its sites and figures.
  */
 function assertPlanAllows(auth: Principal, method: string, requiredPlan: "pro" | "enterprise"): void {
-  if (requiredPlan === "enterprise") return requireEnterprise(auth);
-  if (auth.plan === "free" && method !== "GET" && method !== "HEAD") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.api);
+  if (requiredPlan === "enterprise") requireEnterprise(auth);
+  else if (auth.plan === "free" && method !== "GET" && method !== "HEAD") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.api);
 }
 
 /**

@@ -59,12 +59,15 @@ export function featureEnabled(access: PublicAccess, feature: PublicFeature): bo
 /** A refused origin: 403, and no allow-origin header, so the browser hides even the refusal from that page's script. */
 function originNotAllowed(headers: ResponseHeaders): AppError {
   withdrawCors(headers);
-  return new AppError(403, ErrorCode.OriginNotAllowed, "This origin is not allowed to call this site's public endpoints; add its domain to publicAccess.allowedDomains.");
+  const message = "This origin is not allowed to call this site's public endpoints; add its domain to publicAccess.allowedDomains.";
+  return new AppError(403, ErrorCode.OriginNotAllowed, message);
 }
 const featureDisabled = (feature: PublicFeature) => forbidden(`Public ${feature} is not enabled for this site.`, ErrorCode.FeatureDisabled);
 
 const perMinute = (site: PublicSite | null, feature: PublicFeature) =>
-  feature === "search" ? (site?.rateLimits.searchPerMinute ?? Limits.publicSearchPerMinutePerIp) : (site?.rateLimits.chatPerMinute ?? Limits.publicChatPerMinutePerIp);
+  feature === "search"
+    ? (site?.rateLimits.searchPerMinute ?? Limits.publicSearchPerMinutePerIp)
+    : (site?.rateLimits.chatPerMinute ?? Limits.publicChatPerMinutePerIp);
 
 interface Admission {
   siteId: string;

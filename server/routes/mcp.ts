@@ -57,7 +57,10 @@ export function publicMcpRoutes(deps: PublicMcpDeps, prefix = "/v1/public/sites"
         const mcp = buildMcpServer(site.name, {
           search: async ({ query, limit, minScore }) => {
             const admitted = await admit("search");
-            const answer = await deps.search.run({ orgId: admitted.orgId, ip, sites: [admitted], scope: `site:${admitted.id}`, query, limit, minScore, cacheable: true, withSiteIds: false, signal: request.signal });
+            const answer = await deps.search.run({
+              orgId: admitted.orgId, ip, sites: [admitted], scope: `site:${admitted.id}`, query, limit, minScore,
+              cacheable: true, withSiteIds: false, signal: request.signal,
+            });
             return answer.response;
           },
           ask: async ({ question }) => deps.chat.ask({ site: await admit("chat"), question, ip, signal: request.signal }),
@@ -92,7 +95,9 @@ export function orgMcpRoutes(deps: OrgMcpDeps) {
           search: async ({ query, limit, minScore, siteId }) => {
             const sites = siteId ? [await siteOf(siteId)] : await deps.sites.list(orgId);
             if (sites.length === 0) throw notFound("Site");
-            const answer = await deps.search.run({ orgId, ip: "api-key", sites, scope: `org:${orgId}`, query, limit, minScore, cacheable: false, withSiteIds: !siteId, signal: request.signal });
+            const answer = await deps.search.run({
+              orgId, ip: "api-key", sites, scope: `org:${orgId}`, query, limit, minScore, cacheable: false, withSiteIds: !siteId, signal: request.signal,
+            });
             return answer.response;
           },
           ask: async ({ question, siteId }) => deps.chat.ask({ site: await siteOf(siteId!), question, signal: request.signal }),

@@ -1,5 +1,6 @@
 // Content of a site: ingest, list, delete, purge. Mounted under /api/sites and /organisations/:orgId/ai-search/sites.
-import { queryParams } from "./query-params.ts";
+import { t } from "elysia";
+import { parseLimit } from "./query-limit.ts";
 import { routeGroup } from "./route-group.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
@@ -9,6 +10,11 @@ import type { PageService } from "../ingest/page-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 
+/**
+ * The shared PageListQuery with `limit` taken as text and parsed by parseLimit: Elysia reports an out-of-range coerced
+ * integer without its name ("Invalid property: …"), and the error should say that `limit` is wrong and what it accepts.
+ */
+const ListQuery = t.Composite([t.Omit(PageListQuery, ["limit"]), t.Object({ limit: t.Optional(t.String({ maxLength: 20 })) })]);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 
 export function pageRoutes(deps: { pages: PageService; limiter: RateLimiter; principal: PrincipalPlugin }, prefix: string) {
@@ -27,9 +33,10 @@ export function pageRoutes(deps: { pages: PageService; limiter: RateLimiter; pri
         detail: { summary: "Ingest up to 100 pages (url + content required, content ≤ 1 MB); a URL that exists is replaced" },
       },
     )
-    .get("/:siteId/pages", async ({ principal, params, query }) => deps.pages.list(principal.orgId, params.siteId, query), {
+    .get("/:siteId/pages", async ({ principal, params, query }) =>
+      deps.pages.list(principal.orgId, params.siteId, { ...query, limit: parseLimit(query.limit, Limits.pageListDefault, Limits.pageListMax) }), {
       params: SiteParams,
-      query: queryParams(PageListQuery),
+      query: ListQuery,
       response: { 200: PageList, ...errors },
       detail: { summary: "List pages by URL order; cursor is the URL of the last item of the previous page" },
     })

@@ -1,8 +1,7 @@
 // Public site search: GET (cached 60 s) and POST (never cached) /v1/public/sites/:siteId/search, and the CORS preflight.
-import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { queryParams } from "./query-params.ts";
-import { SearchBody, SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
+import { SearchBody, type SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import { GroupParams, SiteParams } from "../../shared/params.ts";
@@ -28,7 +27,8 @@ export function filtersFromQuery(url: string): SearchFilters | undefined {
   const filters: Record<string, string[]> = {};
   for (const [key, value] of new URL(url).searchParams) {
     if (!key.startsWith("filter.")) continue;
-    (filters[key.slice("filter.".length)] ??= []).push(value);
+    const name = key.slice("filter.".length);
+    filters[name] = [...(filters[name] ?? []), value];
   }
   const entries = Object.entries(filters).map(([k, v]) => [k, v.length === 1 ? v[0]! : v] as const);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
