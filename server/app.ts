@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { healthDetailsAllowed } from "./auth/health-details-access.ts";
 import { errorHandler } from "./plugins/error-handler.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
+import { publicCors } from "./plugins/public-cors.ts";
 import { storableText } from "./plugins/storable-text.ts";
 import { boundedBody } from "./plugins/bounded-body.ts";
-import { authPlugin, principalOf } from "./plugins/auth.ts";
+import { principalPlugin, principalOf } from "./plugins/auth.ts";
 import { siteRoutes } from "./routes/sites.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { widgetAssetRoutes } from "./routes/widget-assets.ts";
@@ -37,12 +38,14 @@ export function createApp(services: Services) {
   const { log } = services;
   const { sessions, setup, keys, siteSearch, jobSite } = services.accountServices;
   const authDeps = { accounts: services.accounts, limiter: services.limiter, sessions, jobSite, trustProxy: services.config.trustProxy };
-  const auth = authPlugin(authDeps);
+  const principal = principalPlugin(authDeps);
   // Searching and managing keys are not API writes the Free plan is kept from (decisions.md).
-  const authAnyPlan = authPlugin(authDeps, { skipPlan: true });
+  const principalAnyPlan = principalPlugin(authDeps, { skipPlan: true });
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return new Elysia({ normalize: false })
     .use(errorHandler((line, fields) => log.error(line, fields)))
+    // Before the guards: their 431 and 413 on a public route must be readable by the widget too.
+    .use(publicCors())
     .use(requestGuards())
     .use(boundedBody((request) => principalOf(authDeps, request)))
     .use(storableText())
@@ -61,25 +64,25 @@ export function createApp(services: Services) {
     .use(widgetAssetRoutes(services.config.widgetDir))
     .use(dashboardRoutes(join(services.config.widgetDir, "dashboard")))
     .use(sessionRoutes({ sessions, setup, trustProxy: services.config.trustProxy }))
-    .use(keyRoutes({ keys, auth: authAnyPlan }))
-    .use(siteSearchRoutes({ search: siteSearch, auth: authAnyPlan }))
+    .use(keyRoutes({ keys, principal: principalAnyPlan }))
+    .use(siteSearchRoutes({ search: siteSearch, principal: principalAnyPlan }))
     .use(
       publicChatRoutes({
         chat: services.chat, budget: services.chatBudget, gate: services.search.gate, trustProxy: services.config.trustProxy,
         onUnexpectedError: (error) => log.error("chat stream failed", { error }),
       }),
     )
-    .use(siteRoutes({ sites: services.sites, auth }, "/api/sites"))
-    .use(siteRoutes({ sites: services.sites, auth }, "/organisations/:orgId/ai-search/sites"))
-    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/api/sites"))
-    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, auth }, "/organisations/:orgId/ai-search/sites"))
-    .use(crawlRoutes({ crawl: services.crawl, auth }))
-    .use(webhookRoutes({ webhooks: services.connectors.webhooks, auth }))
-    .use(orgMcpRoutes({ auth, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
+    .use(siteRoutes({ sites: services.sites, principal }, "/api/sites"))
+    .use(siteRoutes({ sites: services.sites, principal }, "/organisations/:orgId/ai-search/sites"))
+    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/api/sites"))
+    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/organisations/:orgId/ai-search/sites"))
+    .use(crawlRoutes({ crawl: services.crawl, principal }))
+    .use(webhookRoutes({ webhooks: services.connectors.webhooks, principal }))
+    .use(orgMcpRoutes({ principal, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
     .use(llmsTxtRoutes({ gate: services.search.gate, documents: services.documents, trustProxy: services.config.trustProxy }))
     .use(publicMcpRoutes({ gate: services.search.gate, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore, trustProxy: services.config.trustProxy }))
-    .use(analyticsRoutes({ analytics: services.analytics.analytics, auth }))
-    .use(usageRoutes({ usage: services.analytics.usage, auth }))
+    .use(analyticsRoutes({ analytics: services.analytics.analytics, principal }))
+    .use(usageRoutes({ usage: services.analytics.usage, principal }))
     .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))
     .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
     .use(publicSuggestRoutes({ gate: services.search.gate, suggest: services.search.suggest, trustProxy: services.config.trustProxy }))
@@ -89,7 +92,7 @@ export function createApp(services: Services) {
         groups: services.search.groupStore, sites: services.siteStore,
       }),
     )
-    .use(groupRoutes({ groups: services.search.groups, auth: authPlugin(authDeps, { requiredPlan: "enterprise" }) }));
+    .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }));
 }
 
 export type App = ReturnType<typeof createApp>;

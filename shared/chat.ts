@@ -1,5 +1,6 @@
 // Chat requests, responses (both interface variants at once), stream events and answer feedback.
 import { Type, type Static } from "@sinclair/typebox";
+import { literalUnion } from "./literal-union.ts";
 import { Limits } from "./limits.ts";
 import { feedbackTags } from "./feedback-tags.ts";
 
@@ -69,7 +70,7 @@ export type AnswerDeltaEventData = Static<typeof AnswerDeltaEventData>;
 export type AnswerEndEventData = Static<typeof AnswerEndEventData>;
 
 /** Why a thumbs-down: the tags the widget offers, stored with the rating and counted in analytics. */
-export const FeedbackTag = Type.Union(feedbackTags.map((tag) => Type.Literal(tag)));
+export const FeedbackTag = literalUnion(feedbackTags);
 export type FeedbackTag = (typeof feedbackTags)[number];
 
 export const FeedbackBody = Type.Object(

@@ -1,9 +1,10 @@
 // The key API's wire shapes: scoped API keys listed, created (the secret shown once) and revoked.
 import { Type, type Static } from "@sinclair/typebox";
+import { literalUnion } from "./literal-union.ts";
 
 /** What a key may do; an unscoped key may do all of them. */
 export const KeyActions = ["search", "ingest", "crawl", "analytics", "admin"] as const;
-export const KeyAction = Type.Union(KeyActions.map((a) => Type.Literal(a)));
+export const KeyAction = literalUnion(KeyActions);
 export type KeyAction = Static<typeof KeyAction>;
 
 export const Role = Type.Union([Type.Literal("owner"), Type.Literal("admin"), Type.Literal("member")]);

@@ -35,7 +35,7 @@ export class SessionService {
   }
 
   /** Returns the cookie token; only its digest is stored. */
-  async login(email: string, password: string, ip: string, headers: Record<string, string>): Promise<{ token: string; expiresAt: Date }> {
+  async login(email: string, password: string, ip: string, headers: Record<string, string | number>): Promise<{ token: string; expiresAt: Date }> {
     // Both limits are checked before the password is hashed, so guessing costs the guesser, not the server.
     await this.deps.limiter.check(`login-ip:${ip}`, AccountLimits.loginPerMinutePerIp, headers, "login attempts");
     await this.deps.limiter.check(`login-email:${email.toLowerCase()}`, AccountLimits.loginPerMinutePerEmail, headers, "login attempts");

@@ -14,8 +14,6 @@ import { requireAction, requireAllSites, requireSite, type Principal } from "../
 import { routeScope } from "../accounts/route-scope.ts";
 import { assertSameOrigin, sessionToken } from "./session-cookie.ts";
 
-/** Routes read the caller through authOf; keyId is null for a dashboard session. */
-export type Auth = Principal;
 
 export interface AuthDeps {
   accounts: AccountStore;
@@ -74,15 +72,11 @@ async function enforceScope(deps: AuthDeps, auth: Principal, request: Request, q
  * The free plan may read what its organisation owns but not change it through the API (decisions.md).
  * Reads stay open so a free organisation can still see its sites and figures.
  */
-function assertPlanAllows(auth: Auth, method: string, requiredPlan: "pro" | "enterprise"): void {
-  if (requiredPlan === "enterprise") return requireEnterprise(auth);
-  if (auth.plan === "free" && method !== "GET" && method !== "HEAD") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.api);
+function assertPlanAllows(auth: Principal, method: string, requiredPlan: "pro" | "enterprise"): void {
+  if (requiredPlan === "enterprise") requireEnterprise(auth);
+  else if (auth.plan === "free" && method !== "GET" && method !== "HEAD") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.api);
 }
 
-/**
- * `requiredPlan: "enterprise"` (search groups) refuses Free and Pro with the groups message on every method,
- * before the body is validated; the default lets Free read and refuses its writes with the API message.
- */
 /**
  * Who a request is, or the 401 the auth plugin would give. Page ingestion calls it before reading its body (up to
  * 110 MB), so an anonymous or revoked caller is refused without the server reading what it sent.
@@ -94,30 +88,42 @@ export async function principalOf(deps: AuthDeps, request: Request): Promise<Pri
   return auth;
 }
 
-export function authPlugin(deps: AuthDeps, options: { requiredPlan?: "pro" | "enterprise"; skipPlan?: boolean } = {}) {
+/** The organisation a path names (`/organisations/:orgId/…`); a key may act only on its own. */
+function assertOwnOrganisation(principal: Principal, orgId: string | undefined): void {
+  if (orgId !== undefined && orgId !== principal.orgId) {
+    throw new AppError(403, ErrorCode.Forbidden, "This API key does not belong to that organisation.");
+  }
+}
+
+/**
+ * Resolves the typed `principal` for every route of the instance that uses it. `requiredPlan: "enterprise"` (search
+ * groups) refuses Free and Pro with the groups message on every method, before the body is validated; the default lets
+ * Free read and refuses its writes with the API message; `skipPlan` (search, keys) checks no plan.
+ */
+export function principalPlugin(deps: AuthDeps, options: { requiredPlan?: "pro" | "enterprise"; skipPlan?: boolean } = {}) {
   const requiredPlan = options.requiredPlan ?? "pro";
   // derive (not resolve) so a request without a valid key is refused before its body is validated.
-  return new Elysia().derive({ as: "scoped" }, async ({ headers, request, set, params, query }) => {
-    const auth = await principalOf(deps, request);
-    const who = auth.keyId ? `key:${auth.keyId}` : `user:${auth.userId}`;
-    await deps.limiter.check(who, Limits.apiPerMinutePerKey, set.headers as Record<string, string>);
-    // Organisation-scoped paths name the organisation; a key may act only on its own.
-    const orgId = (params as Record<string, string | undefined> | undefined)?.orgId;
-    if (orgId !== undefined && orgId !== auth.orgId) throw new AppError(403, ErrorCode.Forbidden, "This API key does not belong to that organisation.");
-    await enforceScope(deps, auth, request, (query ?? {}) as Record<string, string | undefined>);
-    if (!options.skipPlan) assertPlanAllows(auth, request.method, requiredPlan);
-    if (auth.keyId) void deps.accounts.touchKey(auth.keyId, new Date()).catch(() => {});
-    return { auth };
+  return new Elysia().derive({ as: "scoped" }, async ({ request, set, params, query }) => {
+    const principal = await principalOf(deps, request);
+    const who = principal.keyId ? `key:${principal.keyId}` : `user:${principal.userId}`;
+    await deps.limiter.check(who, Limits.apiPerMinutePerKey, set.headers);
+    // Elysia leaves params and query unset on a route that has none, whatever their type says.
+    assertOwnOrganisation(principal, params?.orgId);
+    await enforceScope(deps, principal, request, query ?? {});
+    if (!options.skipPlan) assertPlanAllows(principal, request.method, requiredPlan);
+    if (principal.keyId) void deps.accounts.touchKey(principal.keyId, new Date()).catch(() => {});
+    return { principal };
   });
 }
 
-export function requireOwner(auth: Auth): void {
-  if (auth.role !== "owner") throw new AppError(403, ErrorCode.OwnerRequired, "Deleting a site requires the Owner role.");
+/** What routes take to declare that they need a caller: `.use(deps.principal)` then `({ principal }) => …`. */
+export type PrincipalPlugin = ReturnType<typeof principalPlugin>;
+
+export function requireOwner(principal: Principal): void {
+  if (principal.role !== "owner") throw new AppError(403, ErrorCode.OwnerRequired, "Deleting a site requires the Owner role.");
 }
 
-export function requireEnterprise(auth: Auth): void {
-  if (auth.plan !== "enterprise") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.groups);
+export function requireEnterprise(principal: Principal): void {
+  if (principal.plan !== "enterprise") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.groups);
 }
 
-/** The auth plugin derives `auth`; routes read it through this one accessor. */
-export const authOf = (ctx: unknown): Auth => (ctx as { auth: Auth }).auth;

@@ -5,6 +5,7 @@
 import { Elysia, ValidationError } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
+import { headerText } from "./response-headers.ts";
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
@@ -58,12 +59,14 @@ function rendered(code: string | number, error: unknown): { status: number; erro
 
 export function errorHandler(log: (line: string, fields: Record<string, unknown>) => void) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
-    const headers = Object.fromEntries(
-      Object.entries(set.headers).filter(([k]) => {
-        const name = k.toLowerCase();
-        return name.startsWith("x-ratelimit") || name.startsWith("access-control") || name === "x-request-id" || name === "vary";
-      }),
-    ) as Record<string, string>;
+    const headers = headerText(
+      Object.fromEntries(
+        Object.entries(set.headers).filter(([k]) => {
+          const name = k.toLowerCase();
+          return name.startsWith("x-ratelimit") || name.startsWith("access-control") || name === "x-request-id" || name === "vary";
+        }),
+      ),
+    );
     const requestId = headers["x-request-id"];
     const known = rendered(code, error);
     if (known) {

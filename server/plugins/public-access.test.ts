@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { callerOrigin, clientIp, originAllowed } from "./public-access.ts";
+import { originAllowed } from "./public-access.ts";
+import { callerOrigin } from "./public-cors.ts";
+import { clientIp } from "./client-ip.ts";
 
 describe("origin check", () => {
   test("a bare domain matches itself on any port and nothing else", () => {

@@ -23,7 +23,7 @@ export function requestGuards() {
   return new Elysia({ name: "request-guards" }).onRequest(({ request, set }) => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    (set.headers as Record<string, string>)["x-request-id"] = requestId;
+    set.headers["x-request-id"] = requestId;
     enterRequest(requestId);
     if (request.url.length > Limits.urlBytesMax) {
       throw new AppError(431, ErrorCode.HeadersTooLarge, `The URL is ${request.url.length} characters long; the limit is ${Limits.urlBytesMax}.`);

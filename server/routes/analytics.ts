@@ -1,26 +1,26 @@
 // Product analytics: the organisation overview, and per site the top, no-result and unanswered queries
 // and the rated answers. Reads only, so free-plan keys may use them.
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import {
   AnalyticsResponse, FeedbackListResponse, NoResultQueriesResponse, TopQueriesResponse, UnansweredQuestionsResponse,
 } from "../../shared/analytics.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
-import { authOf as auth } from "../plugins/auth.ts";
+import type { PrincipalPlugin } from "../plugins/auth.ts";
+import { SiteParams } from "../../shared/params.ts";
 import type { AnalyticsQueries } from "../analytics/analytics-queries.ts";
 import { parseLimit } from "./query-limit.ts";
 
-const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const Range = t.Optional(t.String({ maxLength: 20, description: "Nd with N from 1 to 365 (whole UTC days up to today), or 24h (the last 24 hours). Default 30d." }));
 const Limit = (fallback: number) => t.Optional(t.String({ maxLength: 20, description: `A whole number from 1 to ${Limits.topQueriesMax}; default ${fallback}.` }));
 const limit = (raw: string | undefined, fallback: number = Limits.topQueriesDefault) => parseLimit(raw, fallback, Limits.topQueriesMax);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-export function analyticsRoutes(deps: { analytics: AnalyticsQueries; auth: Elysia<any, any, any, any, any, any, any> }, prefix = "/api") {
+export function analyticsRoutes(deps: { analytics: AnalyticsQueries; principal: PrincipalPlugin }, prefix = "/api") {
   return routeGroup(prefix, "Analytics")
-    .use(deps.auth)
-    .get("/analytics", async (ctx) => deps.analytics.overview(auth(ctx).orgId, ctx.query.range, ctx.query.siteId), {
+    .use(deps.principal)
+    .get("/analytics", async ({ principal, query }) => deps.analytics.overview(principal.orgId, query.range, query.siteId), {
       query: t.Object({ range: Range, siteId: t.Optional(t.String({ minLength: 1, maxLength: 100 })) }),
       response: { 200: AnalyticsResponse, ...errors },
       detail: {
@@ -30,7 +30,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsQueries; auth: Elysi
     })
     .get(
       "/sites/:siteId/top-queries",
-      async (ctx) => deps.analytics.topQueries(auth(ctx).orgId, ctx.params.siteId, ctx.query.range, limit(ctx.query.limit)),
+      async ({ principal, params, query }) => deps.analytics.topQueries(principal.orgId, params.siteId, query.range, limit(query.limit)),
       {
         params: SiteParams,
         query: t.Object({ range: Range, limit: Limit(Limits.topQueriesDefault) }),
@@ -40,7 +40,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsQueries; auth: Elysi
     )
     .get(
       "/sites/:siteId/no-result-queries",
-      async (ctx) => deps.analytics.noResultQueries(auth(ctx).orgId, ctx.params.siteId, ctx.query.range, limit(ctx.query.limit)),
+      async ({ principal, params, query }) => deps.analytics.noResultQueries(principal.orgId, params.siteId, query.range, limit(query.limit)),
       {
         params: SiteParams,
         query: t.Object({ range: Range, limit: Limit(Limits.topQueriesDefault) }),
@@ -50,7 +50,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsQueries; auth: Elysi
     )
     .get(
       "/sites/:siteId/feedback",
-      async (ctx) => deps.analytics.feedback(auth(ctx).orgId, ctx.params.siteId, ctx.query.range, ctx.query.rating, limit(ctx.query.limit, 50)),
+      async ({ principal, params, query }) => deps.analytics.feedback(principal.orgId, params.siteId, query.range, query.rating, limit(query.limit, 50)),
       {
         params: SiteParams,
         query: t.Object({ range: Range, rating: t.Optional(t.Union([t.Literal("up"), t.Literal("down")])), limit: Limit(50) }),
@@ -60,7 +60,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsQueries; auth: Elysi
     )
     .get(
       "/sites/:siteId/unanswered-questions",
-      async (ctx) => deps.analytics.unansweredQuestions(auth(ctx).orgId, ctx.params.siteId, ctx.query.range, limit(ctx.query.limit)),
+      async ({ principal, params, query }) => deps.analytics.unansweredQuestions(principal.orgId, params.siteId, query.range, limit(query.limit)),
       {
         params: SiteParams,
         query: t.Object({ range: Range, limit: Limit(Limits.topQueriesDefault) }),

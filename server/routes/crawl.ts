@@ -1,5 +1,5 @@
 // Crawler: start a crawl of a site, read a job, its failed addresses and the site's job history, cancel it.
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { CancelJobResponse, CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
@@ -7,36 +7,37 @@ import { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
 import { Limits } from "../../shared/limits.ts";
 import { parseLimit } from "./query-limit.ts";
 import type { CrawlService } from "../crawl/crawl-service.ts";
-import { authOf } from "../plugins/auth.ts";
+import type { PrincipalPlugin } from "../plugins/auth.ts";
+import { JobParams, SiteParams } from "../../shared/params.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-export function crawlRoutes(deps: { crawl: CrawlService; auth: Elysia<any, any, any, any, any, any, any> }) {
+export function crawlRoutes(deps: { crawl: CrawlService; principal: PrincipalPlugin }) {
   return routeGroup("/api", "Crawler")
-    .use(deps.auth)
-    .post("/sites/:siteId/crawl", async (ctx) => deps.crawl.start(authOf(ctx).orgId, ctx.params.siteId), {
-      params: t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) }),
+    .use(deps.principal)
+    .post("/sites/:siteId/crawl", async ({ principal, params }) => deps.crawl.start(principal.orgId, params.siteId), {
+      params: SiteParams,
       response: { 200: StartCrawlResponse, ...errors },
       detail: { summary: "Start a crawl of the site's base URL; 409 while one is pending or running" },
     })
-    .get("/jobs/:jobId", async (ctx) => deps.crawl.get(authOf(ctx).orgId, ctx.params.jobId), {
-      params: t.Object({ jobId: t.String({ minLength: 1, maxLength: 100 }) }),
+    .get("/jobs/:jobId", async ({ principal, params }) => deps.crawl.get(principal.orgId, params.jobId), {
+      params: JobParams,
       response: { 200: CrawlJob, ...errors },
       detail: { summary: "A crawl job with its counters" },
     })
-    .get("/sites/:siteId/jobs", async (ctx) => deps.crawl.history(authOf(ctx).orgId, ctx.params.siteId, parseLimit(ctx.query.limit, Limits.pageListDefault, Limits.pageListMax)), {
-      params: t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) }),
+    .get("/sites/:siteId/jobs", async ({ principal, params, query }) => deps.crawl.history(principal.orgId, params.siteId, parseLimit(query.limit, Limits.pageListDefault, Limits.pageListMax)), {
+      params: SiteParams,
       query: t.Object({ limit: t.Optional(t.String({ maxLength: 20 })) }),
       response: { 200: CrawlJobList, ...errors },
       detail: { summary: "The site's crawl jobs, newest first (limit 1–100, default 20)" },
     })
-    .get("/jobs/:jobId/errors", async (ctx) => deps.crawl.errors(authOf(ctx).orgId, ctx.params.jobId), {
-      params: t.Object({ jobId: t.String({ minLength: 1, maxLength: 100 }) }),
+    .get("/jobs/:jobId/errors", async ({ principal, params }) => deps.crawl.errors(principal.orgId, params.jobId), {
+      params: JobParams,
       response: { 200: CrawlJobErrors, ...errors },
       detail: { summary: "Each address the crawl job could not fetch or index, with the reason" },
     })
-    .delete("/jobs/:jobId", async (ctx) => deps.crawl.cancel(authOf(ctx).orgId, ctx.params.jobId), {
-      params: t.Object({ jobId: t.String({ minLength: 1, maxLength: 100 }) }),
+    .delete("/jobs/:jobId", async ({ principal, params }) => deps.crawl.cancel(principal.orgId, params.jobId), {
+      params: JobParams,
       response: { 200: CancelJobResponse, ...errors },
       detail: { summary: "Cancel a pending or running crawl; the job ends as cancelled" },
     });

@@ -1,35 +1,28 @@
 // Search groups resource, /api/groups: Enterprise organisations only.
-import { Elysia, t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { CreateGroupBody, Group, GroupList, UpdateGroupBody } from "../../shared/groups.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import type { GroupService } from "../groups/group-service.ts";
-import { authOf, requireEnterprise } from "../plugins/auth.ts";
+import { requireEnterprise, type PrincipalPlugin } from "../plugins/auth.ts";
+import { GroupParams } from "../../shared/params.ts";
 
-const GroupParams = t.Object({ groupId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-/** The plan is checked before the body is validated, so a Pro organisation learns it needs Enterprise, not that its body is wrong. */
-const enterprise = (ctx: unknown) => {
-  const auth = authOf(ctx);
-  requireEnterprise(auth);
-  return auth;
-};
-
-export function groupRoutes(deps: { groups: GroupService; auth: Elysia<any, any, any, any, any, any, any> }) {
+export function groupRoutes(deps: { groups: GroupService; principal: PrincipalPlugin }) {
   return routeGroup("/api/groups", "Search groups")
-    .use(deps.auth)
-    .onTransform((ctx) => void enterprise(ctx))
-    .get("/", async (ctx) => ({ groups: await deps.groups.list(enterprise(ctx).orgId) }), {
+    // The plan is checked before the body is validated, so a Pro organisation learns it needs Enterprise, not that its body is wrong.
+    .use(deps.principal)
+    .onTransform(({ principal }) => requireEnterprise(principal))
+    .get("/", async ({ principal }) => ({ groups: await deps.groups.list(principal.orgId) }), {
       response: { 200: GroupList, ...errors },
       detail: { summary: "List the organisation's search groups (Enterprise)" },
     })
-    .post("/", async (ctx) => deps.groups.create(enterprise(ctx).orgId, ctx.body), {
+    .post("/", async ({ principal, body }) => deps.groups.create(principal.orgId, body), {
       body: CreateGroupBody,
       response: { 200: Group, ...errors },
       detail: { summary: "Create a search group of the organisation's sites (Enterprise; 402 at the group quota)" },
     })
-    .put("/:groupId", async (ctx) => deps.groups.update(enterprise(ctx).orgId, ctx.params.groupId, ctx.body), {
+    .put("/:groupId", async ({ principal, params, body }) => deps.groups.update(principal.orgId, params.groupId, body), {
       params: GroupParams,
       body: UpdateGroupBody,
       response: { 200: Group, ...errors },
@@ -37,9 +30,9 @@ export function groupRoutes(deps: { groups: GroupService; auth: Elysia<any, any,
     })
     .delete(
       "/:groupId",
-      async (ctx) => {
-        await deps.groups.delete(enterprise(ctx).orgId, ctx.params.groupId);
-        ctx.set.status = 204;
+      async ({ principal, params, set }) => {
+        await deps.groups.delete(principal.orgId, params.groupId);
+        set.status = 204;
         return new Response(null, { status: 204 });
       },
       {

@@ -1,37 +1,39 @@
 // MCP endpoints (Streamable HTTP, stateless): one per public site under the public access rules and limits, and
 // /api/mcp for API keys over the organisation's sites. The tools themselves are in connectors/mcp-tools.ts.
 import type { TrustProxy } from "../plugins/client-ip.ts";
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
-import { clientIp, featureEnabled, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import { featureEnabled, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import { publicSitePlugin } from "../plugins/public-site.ts";
+import type { SearchSiteSettings } from "../search/hybrid-search.ts";
+import { SiteParams } from "../../shared/params.ts";
 import type { PublicSearchService } from "../search/public-search-service.ts";
 import type { ChatService, ChatSite } from "../chat/chat-service.ts";
+import type { ResponseHeaders } from "../plugins/response-headers.ts";
 import { buildMcpServer, handleMcpRequest } from "../connectors/mcp-tools.ts";
-import { authOf } from "../plugins/auth.ts";
+import type { PrincipalPlugin } from "../plugins/auth.ts";
 
-/** The site reads the endpoints need (SiteStore). */
-interface McpSite extends PublicSite {
+/** The site reads the endpoints need (SiteStore); search ranks with the same row. */
+interface McpSite extends PublicSite, SearchSiteSettings {
   id: string;
   orgId: string;
   name: string;
   baseUrl: string;
 }
 
-const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const detail = { summary: "Model Context Protocol (Streamable HTTP, JSON responses): tools search and ask" };
 
 /** Stateless servers open no event stream: GET is 405, as the Streamable HTTP transport allows. */
-const noStream = (ctx: unknown) => {
-  const { set } = ctx as { set: { status?: number | string; headers: Record<string, string | number> } };
+const noStream = ({ set }: { set: { status?: number | string; headers: ResponseHeaders } }) => {
   set.status = 405;
   set.headers.allow = "POST";
   return { error: "This MCP endpoint answers POST only (stateless, JSON responses).", code: ErrorCode.BadRequest };
 };
 
 export interface PublicMcpDeps {
-  gate: PublicAccessGate<PublicSite & ChatSite>;
+  gate: PublicAccessGate<McpSite & ChatSite>;
   search: PublicSearchService;
   chat: ChatService;
   sites: { getById(siteId: string): Promise<McpSite | null> };
@@ -40,22 +42,25 @@ export interface PublicMcpDeps {
 
 export function publicMcpRoutes(deps: PublicMcpDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "MCP")
+    .use(publicSitePlugin(deps))
     .get("/:siteId/mcp", noStream, { params: SiteParams, detail })
     .post(
       "/:siteId/mcp",
-      async ({ params, body, request, server }) => {
+      async ({ params, body, request, ip }) => {
         const site = await deps.sites.getById(params.siteId);
         if (!site) throw notFound("Site");
         if (!featureEnabled(site.publicAccess, "search") && !featureEnabled(site.publicAccess, "chat")) {
           throw new AppError(403, ErrorCode.FeatureDisabled, "This site offers neither public search nor public chat.");
         }
-        const ip = clientIp(request, server, deps.trustProxy);
         // Each tool call is admitted like the matching public request: feature switch, allowed origins, rate limit.
         const admit = (feature: "search" | "chat") => deps.gate.admitSite({ siteId: params.siteId, feature, request, ip, headers: {} });
         const mcp = buildMcpServer(site.name, {
           search: async ({ query, limit, minScore }) => {
             const admitted = await admit("search");
-            const answer = await deps.search.run({ orgId: admitted.orgId, ip, siteIds: [admitted.id], scope: `site:${admitted.id}`, query, limit, minScore, cacheable: true, withSiteIds: false, signal: request.signal });
+            const answer = await deps.search.run({
+              orgId: admitted.orgId, ip, sites: [admitted], scope: `site:${admitted.id}`, query, limit, minScore,
+              cacheable: true, withSiteIds: false, signal: request.signal,
+            });
             return answer.response;
           },
           ask: async ({ question }) => deps.chat.ask({ site: await admit("chat"), question, ip, signal: request.signal }),
@@ -67,7 +72,7 @@ export function publicMcpRoutes(deps: PublicMcpDeps, prefix = "/v1/public/sites"
 }
 
 export interface OrgMcpDeps {
-  auth: Elysia<any, any, any, any, any, any, any>;
+  principal: PrincipalPlugin;
   search: PublicSearchService;
   chat: ChatService;
   sites: { get(orgId: string, siteId: string): Promise<McpSite | null>; list(orgId: string): Promise<McpSite[]> };
@@ -75,13 +80,11 @@ export interface OrgMcpDeps {
 
 export function orgMcpRoutes(deps: OrgMcpDeps) {
   return routeGroup("/api", "MCP")
-    .use(deps.auth)
+    .use(deps.principal)
     .get("/mcp", noStream, { detail })
     .post(
       "/mcp",
-      async (ctx) => {
-        const { orgId } = authOf(ctx);
-        const { request, body } = ctx;
+      async ({ principal: { orgId }, request, body }) => {
         const siteOf = async (siteId: string) => {
           const site = await deps.sites.get(orgId, siteId);
           if (!site) throw notFound("Site");
@@ -90,9 +93,11 @@ export function orgMcpRoutes(deps: OrgMcpDeps) {
         const mcp = buildMcpServer("site-search", {
           listSites: async () => (await deps.sites.list(orgId)).map((s) => ({ siteId: s.id, name: s.name, baseUrl: s.baseUrl })),
           search: async ({ query, limit, minScore, siteId }) => {
-            const siteIds = siteId ? [(await siteOf(siteId)).id] : (await deps.sites.list(orgId)).map((s) => s.id);
-            if (siteIds.length === 0) throw notFound("Site");
-            const answer = await deps.search.run({ orgId, ip: "api-key", siteIds, scope: `org:${orgId}`, query, limit, minScore, cacheable: false, withSiteIds: !siteId, signal: request.signal });
+            const sites = siteId ? [await siteOf(siteId)] : await deps.sites.list(orgId);
+            if (sites.length === 0) throw notFound("Site");
+            const answer = await deps.search.run({
+              orgId, ip: "api-key", sites, scope: `org:${orgId}`, query, limit, minScore, cacheable: false, withSiteIds: !siteId, signal: request.signal,
+            });
             return answer.response;
           },
           ask: async ({ question, siteId }) => deps.chat.ask({ site: await siteOf(siteId!), question, signal: request.signal }),

@@ -1,5 +1,4 @@
 // Public chat: POST /v1/public/sites/:siteId/chat answers JSON by default and server-sent events on Accept: text/event-stream.
-import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ChatRequest, ChatResponse, ChatStreamEvent, type AnswerEndEventData } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
@@ -7,10 +6,12 @@ import { badRequest } from "../errors/app-error.ts";
 import type { ChatService, ChatSite } from "../chat/chat-service.ts";
 import type { ChatBudget } from "../chat/chat-budget.ts";
 import { openEventStream, wantsEventStream } from "../chat/sse.ts";
-import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
+import { publicSitePlugin } from "../plugins/public-site.ts";
+import { headerText } from "../plugins/response-headers.ts";
+import { SiteParams } from "../../shared/params.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
-const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
 
 /** Variant A names the question `query`, variant B `message`; the widget sends both with the same text. */
@@ -34,26 +35,18 @@ export interface PublicChatDeps {
 
 export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public chat")
-    // Before validation, so a 400 for an over-long question is readable by the widget too.
-    .onTransform({ as: "local" }, ({ request, set }) => setCorsHeaders(set.headers as Record<string, string>, callerOrigin(request)))
-    .options("/:siteId/chat", async ({ params, request, set }) => {
-      await deps.gate.preflight({ siteIds: [params.siteId], feature: "chat", request, headers: set.headers as Record<string, string> });
-      set.status = 204;
-      return "";
-    }, { params: SiteParams, detail: { summary: "CORS preflight for the site's chat" } })
+    .use(publicSitePlugin(deps))
+    .options("/:siteId/chat", () => "", { params: SiteParams, preflight: "chat", detail: { summary: "CORS preflight for the site's chat" } })
     .post(
       "/:siteId/chat",
-      async ({ params, body, request, set, server }) => {
-        const headers = set.headers as Record<string, string>;
-        const ip = clientIp(request, server, deps.trustProxy);
-        const site = await deps.gate.admitSite({ siteId: params.siteId, feature: "chat", request, ip, headers });
+      async ({ site, ip, body, request, set }) => {
         const question = questionOf(body);
         // After the question is known to be valid, so a malformed request never spends the site's budget.
         await deps.budget.admit(site);
         const ask = { site, ip, question, sessionId: body.sessionId };
         if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
         // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.
-        const stream = openEventStream({ headers, signal: request.signal, onUnexpectedError: deps.onUnexpectedError }, async (send, signal) => {
+        const stream = openEventStream({ headers: headerText(set.headers), signal: request.signal, onUnexpectedError: deps.onUnexpectedError }, async (send, signal) => {
           const result = await deps.chat.ask({
             ...ask,
             signal,
@@ -77,6 +70,7 @@ export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/site
       {
         params: SiteParams,
         body: ChatRequest,
+        publicSite: { feature: "chat" },
         response: { 200: ChatResponse, ...errors },
         detail: {
           summary: "Ask a question about the site; cited answer as JSON, or as server-sent events with Accept: text/event-stream",

@@ -7,10 +7,11 @@ import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import { parseBeaconBody } from "../analytics/beacon-body.ts";
 import type { FeedbackRecorder } from "../ports/feedback-recorder.ts";
-import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
+import { publicSitePlugin } from "../plugins/public-site.ts";
+import { SiteParams } from "../../shared/params.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
-const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
 export interface PublicFeedbackDeps extends FeedbackRecorder {
@@ -20,30 +21,20 @@ export interface PublicFeedbackDeps extends FeedbackRecorder {
 
 export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public feedback")
-    // Before parsing, so a 400 for a bad body is readable by the widget too.
-    .onTransform({ as: "local" }, ({ request, set }) => setCorsHeaders(set.headers as Record<string, string>, callerOrigin(request)))
+    .use(publicSitePlugin(deps))
     // sendBeacon's text/plain needs no preflight, but the widget's JSON rating does.
-    .options("/:siteId/click", async ({ params, request, set }) => {
-      await deps.gate.preflight({ siteIds: [params.siteId], feature: "search", request, headers: set.headers as Record<string, string> });
-      set.status = 204;
-      return "";
-    }, { params: SiteParams, detail: { summary: "CORS preflight for result clicks" } })
-    .options("/:siteId/feedback", async ({ params, request, set }) => {
-      await deps.gate.preflight({ siteIds: [params.siteId], feature: "chat", request, headers: set.headers as Record<string, string> });
-      set.status = 204;
-      return "";
-    }, { params: SiteParams, detail: { summary: "CORS preflight for answer ratings" } })
+    .options("/:siteId/click", () => "", { params: SiteParams, preflight: "search", detail: { summary: "CORS preflight for result clicks" } })
+    .options("/:siteId/feedback", () => "", { params: SiteParams, preflight: "chat", detail: { summary: "CORS preflight for answer ratings" } })
     .post(
       "/:siteId/click",
-      async ({ params, body, request, set, server }) => {
-        const ip = clientIp(request, server, deps.trustProxy);
-        const site = await deps.gate.admitSignal({ siteId: params.siteId, feature: "search", request, ip, headers: set.headers as Record<string, string> });
+      async ({ site, body, set }) => {
         const click = parseBeaconBody(ClickBody, body);
         deps.recordClick({ orgId: site.orgId, siteId: site.id, query: click.query, url: click.url, position: click.position });
         set.status = 204;
       },
       {
         params: SiteParams,
+        publicSignal: "search",
         parse: "text",
         response: { 204: t.Void(), ...errors },
         detail: {
@@ -54,9 +45,7 @@ export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/pub
     )
     .post(
       "/:siteId/feedback",
-      async ({ params, body, request, set, server }) => {
-        const ip = clientIp(request, server, deps.trustProxy);
-        const site = await deps.gate.admitSignal({ siteId: params.siteId, feature: "chat", request, ip, headers: set.headers as Record<string, string> });
+      async ({ site, body, set }) => {
         const feedback = parseBeaconBody(FeedbackBody, body);
         const reason = feedback.reason?.trim() || null;
         // A reason explains a thumbs-down; stored with a thumbs-up it would be counted as a complaint.
@@ -66,6 +55,7 @@ export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/pub
       },
       {
         params: SiteParams,
+        publicSignal: "chat",
         parse: "text",
         response: { 204: t.Void(), ...errors },
         detail: {

@@ -1,19 +1,23 @@
 // Public site search: GET (cached 60 s) and POST (never cached) /v1/public/sites/:siteId/search, and the CORS preflight.
-import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { queryParams } from "./query-params.ts";
-import { SearchBody, SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
+import { SearchBody, type SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
-import { callerOrigin, clientIp, setCorsHeaders, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
+import { GroupParams, SiteParams } from "../../shared/params.ts";
+import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
+import { publicSitePlugin } from "../plugins/public-site.ts";
+import type { ResponseHeaders } from "../plugins/response-headers.ts";
 import type { PublicSearchService, SearchAnswer } from "../search/public-search-service.ts";
+import type { SearchSiteSettings } from "../search/hybrid-search.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
-const SiteParams = t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) });
+/** The site row the gate admits is the one search ranks with: one read per request. */
+type SearchableSite = PublicSite & SearchSiteSettings;
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
 export interface PublicSearchDeps {
-  gate: PublicAccessGate<PublicSite>;
+  gate: PublicAccessGate<SearchableSite>;
   search: PublicSearchService;
   trustProxy: TrustProxy;
 }
@@ -23,7 +27,8 @@ export function filtersFromQuery(url: string): SearchFilters | undefined {
   const filters: Record<string, string[]> = {};
   for (const [key, value] of new URL(url).searchParams) {
     if (!key.startsWith("filter.")) continue;
-    (filters[key.slice("filter.".length)] ??= []).push(value);
+    const name = key.slice("filter.".length);
+    filters[name] = [...(filters[name] ?? []), value];
   }
   const entries = Object.entries(filters).map(([k, v]) => [k, v.length === 1 ? v[0]! : v] as const);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
@@ -37,7 +42,7 @@ export function queryOf(body: SearchBody): string {
   return query;
 }
 
-function reply(answer: SearchAnswer, headers: Record<string, string>, cacheControl: string): SearchResponse {
+function reply(answer: SearchAnswer, headers: ResponseHeaders, cacheControl: string): SearchResponse {
   headers["cache-control"] = cacheControl;
   headers["x-cache"] = answer.cached ? "HIT" : "MISS";
   return answer.response;
@@ -45,59 +50,48 @@ function reply(answer: SearchAnswer, headers: Record<string, string>, cacheContr
 
 export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public search")
-    // Before validation, so a 400 for bad parameters is readable by the widget too.
-    .onTransform({ as: "local" }, ({ request, set }) => setCorsHeaders(set.headers as Record<string, string>, callerOrigin(request)))
-    .options("/:siteId/search", async ({ params, request, set }) => {
-      await deps.gate.preflight({ siteIds: [params.siteId], feature: "search", request, headers: set.headers as Record<string, string> });
-      set.status = 204;
-      return "";
-    }, { params: SiteParams, detail: { summary: "CORS preflight for the site's search" } })
+    .use(publicSitePlugin(deps))
+    .options("/:siteId/search", () => "", { params: SiteParams, preflight: "search", detail: { summary: "CORS preflight for the site's search" } })
     .get(
       "/:siteId/search",
-      async ({ params, query, request, set, server }) => {
-        const headers = set.headers as Record<string, string>;
-        const ip = clientIp(request, server, deps.trustProxy);
-        const site = await deps.gate.admitSite({ siteId: params.siteId, feature: "search", request, ip, headers });
+      async ({ site, ip, query, request, set }) => {
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
-          orgId: site.orgId, ip, siteIds: [site.id], scope: `site:${site.id}`, query: query.q, limit: query.limit, minScore: query.minScore,
+          orgId: site.orgId, ip, sites: [site], scope: `site:${site.id}`, query: query.q, limit: query.limit, minScore: query.minScore,
           filters: filtersFromQuery(request.url), cacheable: true, withSiteIds: false, signal: request.signal,
         });
-        return reply(answer, headers, "public, max-age=60");
+        return reply(answer, set.headers, "public, max-age=60");
       },
       {
         params: SiteParams,
         query: queryParams(SearchQueryParams, { additionalProperties: true }),
+        publicSite: { feature: "search" },
         response: { 200: SearchResponse, ...errors },
         detail: { summary: "Search a site (cached for 60 s); filter.<field>=value narrows by metadata" },
       },
     )
     .post(
       "/:siteId/search",
-      async ({ params, body, request, set, server }) => {
-        const headers = set.headers as Record<string, string>;
-        const ip = clientIp(request, server, deps.trustProxy);
-        const site = await deps.gate.admitSite({ siteId: params.siteId, feature: "search", request, ip, headers });
+      async ({ site, ip, body, request, set }) => {
         const answer = await deps.search.run({
-          orgId: site.orgId, ip, siteIds: [site.id], scope: `site:${site.id}`, query: queryOf(body), limit: body.limit, minScore: body.minScore,
+          orgId: site.orgId, ip, sites: [site], scope: `site:${site.id}`, query: queryOf(body), limit: body.limit, minScore: body.minScore,
           filters: body.filters, cacheable: false, withSiteIds: false, signal: request.signal,
         });
-        return reply(answer, headers, "no-store");
+        return reply(answer, set.headers, "no-store");
       },
       {
         params: SiteParams,
         body: SearchBody,
+        publicSite: { feature: "search" },
         response: { 200: SearchResponse, ...errors },
         detail: { summary: "Search a site with metadata filters (never cached); the query may be sent as query or q" },
       },
     );
 }
 
-const GroupParams = t.Object({ groupId: t.String({ minLength: 1, maxLength: 100 }) });
-
 export interface PublicGroupSearchDeps extends PublicSearchDeps {
   groups: { getById(groupId: string): Promise<{ id: string; orgId: string; siteIds: string[] } | null> };
-  sites: { listByIds(orgId: string, ids: string[]): Promise<PublicSite[]> };
+  sites: { listByIds(orgId: string, ids: string[]): Promise<SearchableSite[]> };
 }
 
 /** Group search: one ranking over the chunks of every member site that allows this origin; each result names its site. */
@@ -108,26 +102,24 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
     return { group, sites: await deps.sites.listByIds(group.orgId, group.siteIds) };
   };
   return routeGroup(prefix, "Public search")
-    .onTransform({ as: "local" }, ({ request, set }) => setCorsHeaders(set.headers as Record<string, string>, callerOrigin(request)))
+    .use(publicSitePlugin(deps))
     .options("/:groupId/search", async ({ params, request, set }) => {
       const { sites } = await members(params.groupId);
-      await deps.gate.preflight({ siteIds: sites.map((s) => s.id), feature: "search", request, headers: set.headers as Record<string, string> });
+      await deps.gate.preflight({ siteIds: sites.map((s) => s.id), feature: "search", request, headers: set.headers });
       set.status = 204;
       return "";
     }, { params: GroupParams, detail: { summary: "CORS preflight for the group's search" } })
     .get(
       "/:groupId/search",
-      async ({ params, query, request, set, server }) => {
-        const headers = set.headers as Record<string, string>;
+      async ({ params, query, request, set, ip }) => {
         const { group, sites } = await members(params.groupId);
-        const ip = clientIp(request, server, deps.trustProxy);
-        const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers });
+        const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers: set.headers });
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
-          orgId: group.orgId, ip, siteIds: admitted.map((s) => s.id), scope: `group:${group.id}`, query: query.q, limit: query.limit, minScore: query.minScore,
+          orgId: group.orgId, ip, sites: admitted, scope: `group:${group.id}`, query: query.q, limit: query.limit, minScore: query.minScore,
           cacheable: true, withSiteIds: true, signal: request.signal,
         });
-        return reply(answer, headers, "public, max-age=60");
+        return reply(answer, set.headers, "public, max-age=60");
       },
       {
         params: GroupParams,

@@ -1,11 +1,12 @@
 // POST /api/sites/{siteId}/search: search a site with a key or a session, public access on or off.
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { SiteSearchBody } from "../../shared/accounts.ts";
 import { ExplainedSearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import type { SiteSearchService } from "../search/site-search-service.ts";
-import { authOf } from "../plugins/auth.ts";
+import type { PrincipalPlugin } from "../plugins/auth.ts";
+import { SiteParams } from "../../shared/params.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const SiteSearchResponse = t.Composite([
@@ -16,11 +17,11 @@ const SiteSearchResponse = t.Composite([
   }),
 ]);
 
-export function siteSearchRoutes(deps: { search: SiteSearchService; auth: Elysia<any, any, any, any, any, any, any> }) {
+export function siteSearchRoutes(deps: { search: SiteSearchService; principal: PrincipalPlugin }) {
   return routeGroup("/api/sites", "Search")
-    .use(deps.auth)
-    .post("/:siteId/search", async (ctx) => deps.search.run(authOf(ctx).orgId, ctx.params.siteId, ctx.body), {
-      params: t.Object({ siteId: t.String({ minLength: 1, maxLength: 100 }) }),
+    .use(deps.principal)
+    .post("/:siteId/search", async ({ principal, params, body }) => deps.search.run(principal.orgId, params.siteId, body), {
+      params: SiteParams,
       body: SiteSearchBody,
       response: { 200: SiteSearchResponse, ...errors },
       detail: { summary: "Search one site with a key (the search scope): public access need not be on; counted in analytics as an API search" },

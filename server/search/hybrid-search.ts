@@ -72,6 +72,8 @@ export const defaultSearchOptions: HybridSearchOptions = {
 
 export interface HybridSearchInput {
   siteIds: string[];
+  /** The sites' rows when the caller has read them already (the public gate): they are then not read again. */
+  sites?: SearchSiteSettings[];
   query: string;
   limit: number;
   minScore: number;
@@ -124,7 +126,7 @@ export class HybridSearch {
 
   async search(input: HybridSearchInput): Promise<HybridSearchOutput> {
     const started = performance.now();
-    const settingsList = await this.deps.siteSettings(input.siteIds);
+    const settingsList = input.sites ?? (await this.deps.siteSettings(input.siteIds));
     const settings = new Map(settingsList.map((s) => [s.id, s]));
     const schemas = new Map(settingsList.map((s) => [s.id, s.metadataSchema]));
     // Validate before spending time on retrieval: an undeclared filter field is a 400.

@@ -2,15 +2,15 @@
 // interface (siteId only in group results). Routes call this; the gate has already admitted the request.
 import { Limits } from "../../shared/limits.ts";
 import type { SearchFilters, SearchResponse } from "../../shared/search.ts";
-import type { HybridSearch } from "./hybrid-search.ts";
+import type { HybridSearch, SearchSiteSettings } from "./hybrid-search.ts";
 import { SearchCache } from "./search-cache.ts";
 
 export interface SearchRequest {
   orgId: string;
   /** The visitor's address, passed on to analytics (stored only as a salted hash there). */
   ip: string;
-  /** The site ids searched: one for site search, the admitted members for group search. */
-  siteIds: string[];
+  /** The sites searched, as the gate admitted them (one, or a group's admitted members): search reads them no more. */
+  sites: SearchSiteSettings[];
   /** Cache scope: `site:<id>` or `group:<id>` (group answers depend on which members were admitted). */
   scope: string;
   query: string;
@@ -56,14 +56,15 @@ export class PublicSearchService {
     const query = request.query.trim();
     const limit = request.limit ?? Limits.searchLimitDefault;
     const minScore = request.minScore ?? Limits.minScoreDefault;
-    const key = SearchCache.key({ scope: `${request.scope}:${[...request.siteIds].sort().join(",")}`, query, limit, minScore, filters: request.filters });
+    const siteIds = request.sites.map((site) => site.id);
+    const key = SearchCache.key({ scope: `${request.scope}:${[...siteIds].sort().join(",")}`, query, limit, minScore, filters: request.filters });
     const hit = request.cacheable ? this.cache.get(key) : undefined;
     if (hit) {
-      this.onSearched?.({ orgId: request.orgId, siteIds: request.siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
+      this.onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
       // The key ignores case; the answer echoes this request's spelling of the query.
       return { response: { ...hit, query }, cached: true };
     }
-    const found = await this.search.search({ siteIds: request.siteIds, query, limit, minScore, filters: request.filters, signal: request.signal });
+    const found = await this.search.search({ siteIds, sites: request.sites, query, limit, minScore, filters: request.filters, signal: request.signal });
     const response: SearchResponse = {
       query,
       ...(found.suggestion ? { suggestion: found.suggestion } : {}),
@@ -72,8 +73,8 @@ export class PublicSearchService {
       timingMs: found.timingMs,
       ...(found.facets ? { facets: found.facets } : {}),
     };
-    if (request.cacheable) this.cache.set(key, request.siteIds, response);
-    this.onSearched?.({ orgId: request.orgId, siteIds: request.siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
+    if (request.cacheable) this.cache.set(key, siteIds, response);
+    this.onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
     return { response, cached: false };
   }
 

@@ -2,6 +2,7 @@
 // for server-side callers and the dashboard's playground; answers the search response plus which engines ran.
 import { Limits } from "../../shared/limits.ts";
 import type { SiteSearchBody } from "../../shared/accounts.ts";
+import type { ExplainedSearchResult } from "../../shared/search.ts";
 import type { HybridSearch, HybridSearchOutput } from "./hybrid-search.ts";
 import type { QueryRecord } from "../analytics/event-recorder.ts";
 
@@ -13,11 +14,18 @@ export class SiteSearchService {
     private readonly record: (event: QueryRecord) => void,
   ) {}
 
-  async run(orgId: string, siteId: string, body: SiteSearchBody): Promise<Omit<HybridSearchOutput, "results"> & { results: Array<Omit<HybridSearchOutput["results"][number], "siteId">> }> {
+  async run(orgId: string, siteId: string, body: SiteSearchBody): Promise<Omit<HybridSearchOutput, "results"> & { results: ExplainedSearchResult[] }> {
     await this.assertSite(orgId, siteId);
     const query = body.query.trim();
     const found = await this.search.search({ siteIds: [siteId], query, limit: body.limit ?? Limits.searchLimitDefault, minScore: body.minScore ?? Limits.minScoreDefault, explain: true });
     this.record({ orgId, siteId, kind: "search", query, resultCount: found.totalResults, latencyMs: found.timingMs, channel: "api" });
-    return { ...found, query, results: found.results.map(({ siteId: _, ...rest }) => rest) };
+    // explain: true gives every result and section its scoreParts; the fallback only narrows the optional type.
+    const noParts = { keyword: 0, meaning: null };
+    const results = found.results.map(({ siteId: _, sections, scoreParts, ...rest }) => ({
+      ...rest,
+      scoreParts: scoreParts ?? noParts,
+      sections: sections.map((s) => ({ ...s, scoreParts: s.scoreParts ?? noParts })),
+    }));
+    return { ...found, query, results };
   }
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
+import { Limits } from "../../shared/limits.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,5 +79,60 @@ describe("public responses", () => {
         expect(`${method} ${path} ${res.status} ${res.headers.get("access-control-allow-origin")}`).toBe(`${method} ${path} 403 null`);
       }
     });
+  });
+});
+
+describe("refusals before routing (issue 13: the widget must be able to read them)", () => {
+  /** Straight to the app, so a body can be streamed without a content-length. */
+  async function send(path: string, init: RequestInit & { headers: Record<string, string> }) {
+    const response = await ctx.app.handle(new Request(`http://localhost${path}`, { duplex: "half", ...init } as RequestInit));
+    return { status: response.status, headers: response.headers, body: await response.json().catch(() => null) };
+  }
+  const streamed = (bytes: number) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"query":"${"a".repeat(bytes)}"}`));
+        controller.close();
+      },
+    });
+  const over = Limits.publicBodyBytes + 1000;
+
+  test("a 413 for a body read past the public limit carries the allow-origin and Vary", async () => {
+    const { siteId } = await site();
+    const res = await send(`/v1/public/sites/${siteId}/search`, { method: "POST", body: streamed(over), headers: { origin: allowed, "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(res.headers.get("access-control-allow-origin")).toBe(allowed);
+    expect(res.headers.get("vary")).toBe("Origin");
+  });
+
+  test("a 413 for a declared content-length over the limit carries them too", async () => {
+    const { siteId } = await site();
+    const body = `{"query":"${"a".repeat(over)}"}`;
+    const res = await send(`/v1/public/sites/${siteId}/chat`, {
+      method: "POST", body, headers: { origin: allowed, "content-type": "application/json", "content-length": String(body.length) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("access-control-allow-origin")).toBe(allowed);
+    expect(res.headers.get("access-control-expose-headers")).toContain("Retry-After");
+  });
+
+  test("a 431 for an over-long URL and one for over-large headers carry them too", async () => {
+    const { siteId } = await site();
+    const longUrl = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=${"a".repeat(Limits.urlBytesMax)}`, { headers: { origin: allowed } });
+    const bigHeaders = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=proxy`, { headers: { origin: allowed, "x-padding": "p".repeat(Limits.headerBytesMax) } });
+    for (const res of [longUrl, bigHeaders]) {
+      expect(res.status).toBe(431);
+      expect(res.body.code).toBe("HEADERS_TOO_LARGE");
+      expect(res.headers.get("access-control-allow-origin")).toBe(allowed);
+      expect(res.headers.get("vary")).toBe("Origin");
+    }
+  });
+
+  test("the same refusals on /api carry no CORS headers", async () => {
+    const res = await ctx.request("GET", "/api/sites", { headers: { origin: allowed, "x-padding": "p".repeat(Limits.headerBytesMax) } });
+    expect(res.status).toBe(431);
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(res.headers.get("vary")).toBeNull();
   });
 });
