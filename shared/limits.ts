@@ -31,6 +31,8 @@ export const Limits = {
   /** Completions answered by the suggest endpoint. */
   suggestLimit: 8,
   suggestQueryMaxChars: 100,
+  /** Characters of one URL pattern (crawl include/exclude, URL boost, delete by pattern). */
+  urlPatternMaxChars: 500,
   /** RE2 program size (instructions) of one tenant URL pattern: a 500-character glob fits, a `[\s\S]{1000}` does not. */
   urlPatternProgramSize: 600,
   /** RE2 program size of all a site's URL boosts together, which every search runs over its candidate pages. */

@@ -1,6 +1,7 @@
 // Page ingestion, listing and deletion bodies.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { UrlPattern } from "./sites.ts";
 
 export const PageInput = Type.Object(
   {
@@ -73,7 +74,7 @@ export const DeletePagesBody = Type.Object(
   {
     urls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: 1000 })),
     url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
-    pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    pattern: Type.Optional(UrlPattern),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,9 @@ import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
 import { Synonyms } from "./synonyms.ts";
 
+/** A URL pattern (crawl include/exclude, URL boosts, delete by pattern): a glob or a regex written `/…/flags` (docs/decisions.md). */
+export const UrlPattern = Type.String({ minLength: 1, maxLength: Limits.urlPatternMaxChars });
+
 /** A bare domain (example.com) or a wildcard-subdomain form (*.example.com); ports allowed, no scheme or path. */
 export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:[0-9]{1,5})?$";
 
@@ -25,8 +28,8 @@ export const CrawlerConfig = Type.Object(
     maxPages: Type.Integer({ minimum: 1, maximum: 100_000, default: Limits.crawlMaxPagesDefault }),
     maxDepth: Type.Integer({ minimum: 0, maximum: 100, default: Limits.crawlMaxDepthDefault }),
     respectRobotsTxt: Type.Boolean({ default: true }),
-    excludePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
-    includePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
+    excludePatterns: Type.Array(UrlPattern, { maxItems: 100, default: [] }),
+    includePatterns: Type.Array(UrlPattern, { maxItems: 100, default: [] }),
     javascriptEnabled: Type.Boolean({ default: false }),
     /** Recrawl schedule, a cron expression read in UTC ("0 3 * * *"); null in an update removes it. */
     schedule: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
@@ -87,7 +90,7 @@ export type TagBoost = Static<typeof TagBoost>;
 
 /** Pages whose URL matches the glob `pattern` have their score multiplied by `boost`. */
 export const UrlBoost = Type.Object(
-  { pattern: Type.String({ minLength: 1, maxLength: 500 }), boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
+  { pattern: UrlPattern, boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
   { additionalProperties: false },
 );
 export type UrlBoost = Static<typeof UrlBoost>;

@@ -2,6 +2,7 @@
 // a regular expression written between slashes (`/docs\/v[12]\//i`), both compiled to RE2 so no pattern can stall the
 // process. The rules are in docs/decisions.md ("One pattern language").
 import picomatch from "picomatch";
+import { Limits } from "../../shared/limits.ts";
 import { compileRe2, PatternError, re2SourceFromJs, type SafeRegex } from "./safe-regex.ts";
 export { PatternError as UrlPatternError } from "./safe-regex.ts";
 
@@ -27,8 +28,11 @@ const PATH_OF = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i;
  */
 const PICOMATCH_GUARDS = ["(?!(?:^|\\/)\\.{1,2}(?:\\/|$))", "(?!\\.{1,2}(?:\\/|$))", "(?=.)"];
 
+/** `dot`: `.well-known` is an ordinary segment; `nonegate`: a leading `!` is literal (exclude patterns say "not"). */
+const PARSE_OPTIONS = { dot: true, nonegate: true, maxLength: Limits.urlPatternMaxChars + 10 };
+
 function globBody(glob: string, shown: string): string {
-  let body = picomatch.parse(glob, { dot: true, nonegate: true }).output;
+  let body = picomatch.parse(glob, PARSE_OPTIONS).output;
   for (const guard of PICOMATCH_GUARDS) body = body.split(guard).join("");
   if (/\(\?<?[=!]/.test(body)) throw new PatternError(`Unsupported glob ${shown}: negated groups !(…) are not supported; exclude patterns say "not".`);
   return body;
