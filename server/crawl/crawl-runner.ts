@@ -14,7 +14,7 @@ import { JobFrontier } from "./job-frontier.ts";
 import { isGoneDetail, visitPage, type VisitContext } from "./page-visit.ts";
 import { allowAllPolicy, loadRobotsPolicy, type FetchText, type RobotsPolicy } from "./robots-policy.ts";
 import { collectSitemapUrls } from "./sitemap.ts";
-import { normaliseUrl } from "./url-normalise.ts";
+import { normaliseUrl } from "../ingest/url-normalise.ts";
 
 export interface CrawlRunnerDeps {
   jobs: CrawlJobStore;

@@ -8,7 +8,7 @@ import type { CrawlProgress } from "./crawl-progress.ts";
 import type { HostThrottle } from "./host-throttle.ts";
 import type { FrontierEntry, JobFrontier } from "./job-frontier.ts";
 import type { RobotsPolicy } from "./robots-policy.ts";
-import { normaliseUrl } from "./url-normalise.ts";
+import { normaliseUrl } from "../ingest/url-normalise.ts";
 
 export interface VisitContext {
   jobId: string;

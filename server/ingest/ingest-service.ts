@@ -16,6 +16,7 @@ const TITLE_SAMPLE = 50;
 import type { ContentBlock } from "./content-block.ts";
 import type { PdfReader } from "../ports/pdf-reader.ts";
 import { readPdf, readPdfItem, type PdfPage } from "./pdf-ingest.ts";
+import { normaliseUrl } from "./url-normalise.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -131,7 +132,7 @@ export class IngestService {
 
   async ingestPage(page: unknown, opts: IngestOptions): Promise<PageOutcome> {
     if (!Value.Check(PageInput, page)) return { status: "error", error: describeInvalid(page) };
-    const url = normalisePageUrl(page.url);
+    const url = normaliseUrl(page.url);
     if (!url) return { status: "error", error: "url must be an absolute http(s) URL." };
     if (opts.ownHost && !opts.ownHost(url)) {
       return { status: "error", error: "url is not on this site's hosts: use the host of its baseUrl (with or without www.) or a domain in publicAccess.allowedDomains." };
@@ -224,18 +225,6 @@ function countHeadingTags(html: string): number {
   return n;
 }
 
-/** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */
 function isPdfItem(page: unknown): boolean {
   return typeof page === "object" && page !== null && ("contentBase64" in page || (page as { contentType?: unknown }).contentType === "application/pdf");
-}
-
-export function normalisePageUrl(raw: string): string | null {
-  try {
-    const url = new URL(raw.trim());
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    url.hash = "";
-    return url.toString();
-  } catch {
-    return null;
-  }
 }

@@ -7,6 +7,7 @@ import type { IngestService } from "./ingest-service.ts";
 import { compileUrlPattern, UrlPatternError, urlPatternSource, type UrlPatternSource } from "../patterns/url-pattern.ts";
 import { postgresRegex } from "../patterns/postgres-regex.ts";
 import { filterInSlices } from "../patterns/filter-in-slices.ts";
+import { normaliseUrl } from "./url-normalise.ts";
 import { siteHostCheck } from "../sites/site-hosts.ts";
 import { unixSeconds } from "../sites/site-view.ts";
 
@@ -49,7 +50,7 @@ export class PageService {
     const given = [body.urls !== undefined, body.url !== undefined, body.pattern !== undefined].filter(Boolean).length;
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
     const deletedCount =
-      body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.documents.deletePages(siteId, { urls: body.urls ?? [body.url!] });
+      body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.documents.deletePages(siteId, { urls: (body.urls ?? [body.url!]).map((url) => normaliseUrl(url) ?? url) });
     if (deletedCount > 0) this.onSiteChanged(siteId);
     return { success: true, deletedCount };
   }

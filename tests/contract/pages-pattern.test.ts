@@ -39,3 +39,17 @@ describe("delete by pattern", () => {
     expect(mismatches).toEqual([]);
   }, 120_000);
 });
+
+describe("page URLs", () => {
+  test("pushed pages are stored under the crawler's normal form, and delete by URL takes any spelling", async () => {
+    const org = await ctx.createOrg("pro");
+    const site = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Urls", baseUrl: "https://e.com" } });
+    const path = `/api/sites/${site.body.siteId}/pages`;
+    const spelled = "HTTPS://E.com:443/a/./b?utm_source=x&z=1&a=2#top";
+    expect((await ctx.request("POST", path, { key: org.key, body: { pages: [{ url: spelled, content: "text" }] } })).status).toBe(200);
+    const listed = (await ctx.request("GET", path, { key: org.key })).body.items.map((p: { url: string }) => p.url);
+    expect(listed).toEqual(["https://e.com/a/b?a=2&z=1"]);
+    const res = await ctx.request("DELETE", path, { key: org.key, body: { urls: [spelled] } });
+    expect(res.body.deletedCount).toBe(1);
+  });
+});
