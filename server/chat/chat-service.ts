@@ -8,7 +8,7 @@ import { rewriteFollowUp } from "./query-rewrite.ts";
 import { CitationStream } from "./citation-stream.ts";
 import { keepSiteLinks } from "./answer-links.ts";
 import { siteHostCheck } from "../sites/site-hosts.ts";
-import { retrievePassages, type ChatPassage, type ChunkTextSource, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
+import { retrievePassages, type ChatPassage, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
 import { newId } from "../new-id.ts";
 
 export interface ChatSite {
@@ -60,7 +60,7 @@ export interface ChatModelUsage {
 
 export interface ChatDeps {
   search: PassageSearch;
-  store: Pick<ChatStore, "sessionTurns" | "appendTurn" | "saveAnswer" | "pruneExpiredSessions"> & ChunkTextSource;
+  store: Pick<ChatStore, "sessionTurns" | "appendTurn" | "saveAnswer" | "pruneExpiredSessions">;
   /** Null without an API key: answers are extractive. */
   model: AnswerModel | null;
   /** Unix seconds; tests move it to expire sessions. */
@@ -104,7 +104,7 @@ export class ChatService {
     const turns = history ?? [];
 
     const passages = await retrievePassages(
-      { search: this.deps.search, chunks: this.deps.store },
+      { search: this.deps.search },
       { siteId: site.id, query: rewriteFollowUp({ question, history: turns }), signal, options: this.deps.retrieval },
     );
     const candidates = passages.map(toSource);

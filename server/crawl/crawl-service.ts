@@ -3,7 +3,7 @@ import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
 import { conflict, notFound } from "../errors/app-error.ts";
 import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
 import type { SiteStore } from "../adapters/postgres/site-store.ts";
-import { unixSeconds } from "../sites/site-view.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 export function crawlJobView(row: CrawlJobRow): CrawlJob {
   return {

@@ -92,6 +92,18 @@ export interface HybridSearchOutput extends SearchResponse {
   costs: { lexicalMs: number; embedMs: number; vectorMs: number };
 }
 
+/** A chunk behind a result, kept for chat to quote so it need not read the text again; never sent on the wire. */
+export interface MatchedChunk {
+  chunkId: string;
+  headingPath: string[];
+  text: string;
+}
+
+/** Search output whose results also carry their best chunks (up to sectionsPerResult, in score order). */
+export interface HybridChunksOutput extends HybridSearchOutput {
+  results: Array<HybridSearchOutput["results"][number] & { chunks: MatchedChunk[] }>;
+}
+
 interface Scored {
   chunk: SearchChunk;
   score: number;
@@ -117,6 +129,11 @@ export class HybridSearch {
   }
 
   async search(input: HybridSearchInput): Promise<HybridSearchOutput> {
+    const found = await this.searchWithChunks(input);
+    return { ...found, results: found.results.map(({ chunks: _, ...result }) => result) };
+  }
+
+  async searchWithChunks(input: HybridSearchInput): Promise<HybridChunksOutput> {
     const started = performance.now();
     const settingsList = await this.deps.siteSettings(input.siteIds);
     const settings = new Map(settingsList.map((s) => [s.id, s]));
@@ -200,7 +217,7 @@ export class HybridSearch {
     return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore }));
   }
 
-  private result(list: Scored[], score: number, stems: ReadonlySet<string>, minScore: number): SearchResult & { siteId: string } {
+  private result(list: Scored[], score: number, stems: ReadonlySet<string>, minScore: number): HybridChunksOutput["results"][number] {
     const best = list[0]!.chunk;
     const snippet = makeSnippet(best.text, stems);
     // The best section always shows; further ones only when they match well enough to be worth a click.
@@ -228,6 +245,7 @@ export class HybridSearch {
       sections: distinctSnippets(snippet.text, sections),
       tags: best.tags,
       siteId: best.siteId,
+      chunks: list.slice(0, this.options.sectionsPerResult).map(({ chunk }) => ({ chunkId: chunk.chunkId, headingPath: chunk.headingPath, text: chunk.text })),
     };
   }
 
