@@ -25,7 +25,7 @@ export type CrawlerAuth = Static<typeof CrawlerAuth>;
 
 export const CrawlerConfig = Type.Object(
   {
-    maxPages: Type.Integer({ minimum: 1, maximum: 100_000, default: Limits.crawlMaxPagesDefault }),
+    maxPages: Type.Integer({ minimum: 1, maximum: Limits.crawlMaxPagesMax, default: Limits.crawlMaxPagesDefault }),
     maxDepth: Type.Integer({ minimum: 0, maximum: 100, default: Limits.crawlMaxDepthDefault }),
     respectRobotsTxt: Type.Boolean({ default: true }),
     excludePatterns: Type.Array(UrlPattern, { maxItems: 100, default: [] }),
@@ -55,10 +55,10 @@ export const PublicAccessPatch = Type.Partial(PublicAccess, { additionalProperti
 
 export const RateLimits = Type.Object(
   {
-    searchPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicSearchPerMinutePerIp }),
-    chatPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicChatPerMinutePerIp }),
+    searchPerMinute: Type.Integer({ minimum: 1, maximum: Limits.ratePerMinuteMax, default: Limits.publicSearchPerMinutePerIp }),
+    chatPerMinute: Type.Integer({ minimum: 1, maximum: Limits.ratePerMinuteMax, default: Limits.publicChatPerMinutePerIp }),
     /** Optional cap per visitor IP across search and chat together; unset means only the two limits above apply. */
-    perIpPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    perIpPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.ratePerMinuteMax })),
     /** The site's chat budget per UTC day across every visitor, so model spend is bounded however many addresses ask. */
     /** Optional in stored rows that predate them; responses always carry them (defaults filled in). */
     chatRequestsPerDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, default: Limits.chatRequestsPerDayDefault })),
@@ -98,13 +98,13 @@ export type UrlBoost = Static<typeof UrlBoost>;
 export const SiteStatus = Type.Union([Type.Literal("pending"), Type.Literal("ready"), Type.Literal("error")]);
 export type SiteStatus = Static<typeof SiteStatus>;
 
-const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: 2048 });
+const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars });
 
 export const CreateSiteBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     baseUrl: HttpUrl,
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     crawlerConfig: Type.Optional(CrawlerConfigPatch),
   },
   { additionalProperties: false },
@@ -115,7 +115,7 @@ export const UpdateSiteBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     baseUrl: Type.Optional(HttpUrl),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     crawlerConfig: Type.Optional(CrawlerConfigPatch),
     publicAccess: Type.Optional(PublicAccessPatch),
     rateLimits: Type.Optional(RateLimitsPatch),
