@@ -61,7 +61,8 @@ export async function sendFeedback(target: ApiTarget, body: FeedbackBody): Promi
 export function sendClick(target: ApiTarget, body: ClickBody): void {
   if (!target.siteId) return;
   try {
-    navigator.sendBeacon?.(siteUrl(target, "click"), new Blob([JSON.stringify({ ...body, query: body.query.slice(0, Limits.queryMaxChars) })], { type: "text/plain" }));
+    const sent = { ...body, query: body.query.slice(0, Limits.queryMaxChars) };
+    navigator.sendBeacon?.(siteUrl(target, "click"), new Blob([JSON.stringify(sent)], { type: "text/plain" }));
   } catch {
     // Analytics must never break navigation.
   }

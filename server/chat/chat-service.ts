@@ -161,13 +161,20 @@ export class ChatService {
     }
     const prompt = buildAnswerPrompt({ siteName: site.name, question, history: input.turns, passages });
     const output = await this.deps.model
-      .answer({ system: prompt.system, messages: prompt.messages, maxTokens: this.deps.maxAnswerTokens ?? 800, signal, onDelta: input.streaming ? emit : undefined })
+      .answer({
+        system: prompt.system,
+        messages: prompt.messages,
+        maxTokens: this.deps.maxAnswerTokens ?? 800,
+        signal,
+        onDelta: input.streaming ? emit : undefined,
+      })
       .catch((error: unknown) => {
         if (!signal?.aborted) this.deps.onModelError?.(error, site);
         throw error;
       });
     if (!input.streaming) emit(output.text);
-    this.deps.onModelUsage?.({ orgId: site.orgId, siteId: site.id, purpose: "chat", model: output.model, inputTokens: output.inputTokens, outputTokens: output.outputTokens });
+    const { model, inputTokens, outputTokens } = output;
+    this.deps.onModelUsage?.({ orgId: site.orgId, siteId: site.id, purpose: "chat", model, inputTokens, outputTokens });
     return null;
   }
 

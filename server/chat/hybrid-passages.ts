@@ -18,7 +18,8 @@ export class HybridPassageSearch implements PassageSearch {
   constructor(private readonly hybrid: HybridSearcher) {}
 
   async search(input: PassageSearchInput): Promise<PassageSearchOutput> {
-    const found = await this.hybrid.searchWithChunks({ siteIds: input.siteIds, query: input.query, limit: input.limit, minScore: input.minScore, signal: input.signal });
+    const { siteIds, query, limit, minScore, signal } = input;
+    const found = await this.hybrid.searchWithChunks({ siteIds, query, limit, minScore, signal });
     return { results: found.results.map((r) => ({ url: r.url, title: r.title, score: r.score, chunks: r.chunks })) };
   }
 }

@@ -208,7 +208,8 @@ export class IngestService {
       return this.deps.heuristics.extract({ url, text, missing });
     });
     if (extracted.model && (extracted.inputTokens > 0 || extracted.outputTokens > 0)) {
-      this.deps.onModelUsage?.({ orgId: opts.orgId, siteId: opts.siteId, purpose: "ingest", model: extracted.model, inputTokens: extracted.inputTokens, outputTokens: extracted.outputTokens });
+      const { model, inputTokens, outputTokens } = extracted;
+      this.deps.onModelUsage?.({ orgId: opts.orgId, siteId: opts.siteId, purpose: "ingest", model, inputTokens, outputTokens });
     }
     title ||= extracted.title ?? "";
     summary ||= extracted.summary ?? "";

@@ -49,8 +49,8 @@ export class PageService {
     await this.site(orgId, siteId);
     const given = [body.urls !== undefined, body.url !== undefined, body.pattern !== undefined].filter(Boolean).length;
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
-    const deletedCount =
-      body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.documents.deletePages(siteId, { urls: (body.urls ?? [body.url!]).map((url) => normaliseUrl(url) ?? url) });
+    const urls = (body.urls ?? (body.url !== undefined ? [body.url] : [])).map((url) => normaliseUrl(url) ?? url);
+    const deletedCount = body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.documents.deletePages(siteId, { urls });
     if (deletedCount > 0) this.onSiteChanged(siteId);
     return { success: true, deletedCount };
   }

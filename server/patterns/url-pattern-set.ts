@@ -37,7 +37,8 @@ function buildSet(patterns: readonly string[]): UrlPatternSet {
     matching(url) {
       let found = memo.get(url);
       if (found) return found;
-      found = [...bySubject].flatMap(([subject, group]) => group.set.match(patternSubjectOf(url, subject)).map((i) => group.original[i]!)).sort((a, b) => a - b);
+      const matches = [...bySubject].flatMap(([subject, group]) => group.set.match(patternSubjectOf(url, subject)).map((i) => group.original[i]!));
+      found = matches.sort((a, b) => a - b);
       if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
       memo.set(url, found);
       return found;

@@ -154,7 +154,8 @@ export class DocumentStore {
   async deletePages(siteId: string, match: { urls: string[] } | { regex: string; subject: "url" | "path" } | { all: true }): Promise<number> {
     if ("urls" in match && match.urls.length === 0) return 0;
     return this.db.transaction(async (tx) => {
-      const condition = "all" in match ? eq(pages.siteId, siteId) : and(eq(pages.siteId, siteId), "urls" in match ? inArray(pages.url, match.urls) : urlMatches(match));
+      const selected = "all" in match ? undefined : "urls" in match ? inArray(pages.url, match.urls) : urlMatches(match);
+      const condition = and(eq(pages.siteId, siteId), selected);
       const deleted = await tx.delete(pages).where(condition).returning({ id: pages.id });
       await this.refreshSiteCounts(tx as unknown as Db, siteId);
       if (this.useOutbox && deleted.length > 0) {
