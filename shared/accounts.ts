@@ -1,5 +1,6 @@
 // Dashboard accounts on the wire: first-run setup, login sessions, password change and invitations.
 import { Type, type Static } from "@sinclair/typebox";
+import { Limits } from "./limits.ts";
 import { Role } from "./keys.ts";
 
 const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+$" });
@@ -53,7 +54,7 @@ export type AcceptInviteBody = Static<typeof AcceptInviteBody>;
 
 export const SiteSearchBody = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: 512 }),
+    query: Type.String({ minLength: 1, maxLength: Limits.queryMaxChars }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   },

@@ -87,7 +87,7 @@ export type FeedbackBody = Static<typeof FeedbackBody>;
 export const ClickBody = Type.Object(
   {
     query: Type.String({ minLength: 1, maxLength: Limits.queryMaxChars }),
-    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    url: Type.String({ minLength: 1, maxLength: Limits.urlMaxChars }),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   },
   { additionalProperties: false },

@@ -23,6 +23,13 @@ export const Limits = {
   /** Free text a visitor may add to a thumbs-down. */
   feedbackReasonMaxChars: 1000,
   crawlMaxPagesDefault: 100,
+  crawlMaxPagesMax: 100_000,
+  /** Ceiling of a site's own per-minute rate limits. */
+  ratePerMinuteMax: 1_000_000,
+  /** Descriptions of sites and groups. */
+  descriptionMaxChars: 2000,
+  /** An address given in a body (a clicked result, a base URL); the widely supported URL length. */
+  urlMaxChars: 2048,
   crawlMaxDepthDefault: 3,
   /** Synonyms per site (issue 19): sets, terms per set, characters per term. */
   synonymSetsPerSite: 500,
@@ -31,6 +38,8 @@ export const Limits = {
   /** Completions answered by the suggest endpoint. */
   suggestLimit: 8,
   suggestQueryMaxChars: 100,
+  /** Characters of one URL pattern (crawl include/exclude, URL boost, delete by pattern). */
+  urlPatternMaxChars: 500,
   /** RE2 program size (instructions) of one tenant URL pattern: a 500-character glob fits, a `[\s\S]{1000}` does not. */
   urlPatternProgramSize: 600,
   /** RE2 program size of all a site's URL boosts together, which every search runs over its candidate pages. */

@@ -1,10 +1,11 @@
 // Page ingestion, listing and deletion bodies.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { UrlPattern } from "./sites.ts";
 
 export const PageInput = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    url: Type.String({ minLength: 1, maxLength: Limits.urlMaxChars }),
     content: Type.String({ description: "Plain text or HTML, at most 1 MB." }),
     title: Type.Optional(Type.String({ maxLength: 1000 })),
     summary: Type.Optional(Type.String({ maxLength: 5000 })),
@@ -18,7 +19,7 @@ export type PageInput = Static<typeof PageInput>;
 /** A PDF pushed through the pages API: its bytes in base64 (at most Limits.pdfBytes decoded, Limits.pdfPages pages). */
 export const PdfPageInput = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048 }),
+    url: Type.String({ minLength: 1, maxLength: Limits.urlMaxChars }),
     contentBase64: Type.String({ minLength: 1, maxLength: Math.ceil((Limits.pdfBytes * 4) / 3) + 4 }),
     contentType: Type.Literal("application/pdf"),
     title: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -47,7 +48,7 @@ export type IngestResponse = Static<typeof IngestResponse>;
 
 export const PageListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  cursor: Type.Optional(Type.String({ maxLength: 2048 })),
+  cursor: Type.Optional(Type.String({ maxLength: Limits.urlMaxChars })),
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PageListQuery = Static<typeof PageListQuery>;
@@ -71,9 +72,9 @@ export type PageList = Static<typeof PageList>;
 /** Exact `urls`, or a `pattern`: a glob (`*` within a path segment, `**` across) or a regex written `/…/flags`. */
 export const DeletePagesBody = Type.Object(
   {
-    urls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: 1000 })),
-    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
-    pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    urls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: Limits.urlMaxChars }), { minItems: 1, maxItems: 1000 })),
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: Limits.urlMaxChars })),
+    pattern: Type.Optional(UrlPattern),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,9 @@ import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
 import { Synonyms } from "./synonyms.ts";
 
+/** A URL pattern (crawl include/exclude, URL boosts, delete by pattern): a glob or a regex written `/…/flags` (docs/decisions.md). */
+export const UrlPattern = Type.String({ minLength: 1, maxLength: Limits.urlPatternMaxChars });
+
 /** A bare domain (example.com) or a wildcard-subdomain form (*.example.com); ports allowed, no scheme or path. */
 export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:[0-9]{1,5})?$";
 
@@ -22,11 +25,11 @@ export type CrawlerAuth = Static<typeof CrawlerAuth>;
 
 export const CrawlerConfig = Type.Object(
   {
-    maxPages: Type.Integer({ minimum: 1, maximum: 100_000, default: Limits.crawlMaxPagesDefault }),
+    maxPages: Type.Integer({ minimum: 1, maximum: Limits.crawlMaxPagesMax, default: Limits.crawlMaxPagesDefault }),
     maxDepth: Type.Integer({ minimum: 0, maximum: 100, default: Limits.crawlMaxDepthDefault }),
     respectRobotsTxt: Type.Boolean({ default: true }),
-    excludePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
-    includePatterns: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, default: [] }),
+    excludePatterns: Type.Array(UrlPattern, { maxItems: 100, default: [] }),
+    includePatterns: Type.Array(UrlPattern, { maxItems: 100, default: [] }),
     javascriptEnabled: Type.Boolean({ default: false }),
     /** Recrawl schedule, a cron expression read in UTC ("0 3 * * *"); null in an update removes it. */
     schedule: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
@@ -52,10 +55,10 @@ export const PublicAccessPatch = Type.Partial(PublicAccess, { additionalProperti
 
 export const RateLimits = Type.Object(
   {
-    searchPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicSearchPerMinutePerIp }),
-    chatPerMinute: Type.Integer({ minimum: 1, maximum: 1_000_000, default: Limits.publicChatPerMinutePerIp }),
+    searchPerMinute: Type.Integer({ minimum: 1, maximum: Limits.ratePerMinuteMax, default: Limits.publicSearchPerMinutePerIp }),
+    chatPerMinute: Type.Integer({ minimum: 1, maximum: Limits.ratePerMinuteMax, default: Limits.publicChatPerMinutePerIp }),
     /** Optional cap per visitor IP across search and chat together; unset means only the two limits above apply. */
-    perIpPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    perIpPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.ratePerMinuteMax })),
     /** The site's chat budget per UTC day across every visitor, so model spend is bounded however many addresses ask. */
     /** Optional in stored rows that predate them; responses always carry them (defaults filled in). */
     chatRequestsPerDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, default: Limits.chatRequestsPerDayDefault })),
@@ -87,7 +90,7 @@ export type TagBoost = Static<typeof TagBoost>;
 
 /** Pages whose URL matches the glob `pattern` have their score multiplied by `boost`. */
 export const UrlBoost = Type.Object(
-  { pattern: Type.String({ minLength: 1, maxLength: 500 }), boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
+  { pattern: UrlPattern, boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
   { additionalProperties: false },
 );
 export type UrlBoost = Static<typeof UrlBoost>;
@@ -95,13 +98,13 @@ export type UrlBoost = Static<typeof UrlBoost>;
 export const SiteStatus = Type.Union([Type.Literal("pending"), Type.Literal("ready"), Type.Literal("error")]);
 export type SiteStatus = Static<typeof SiteStatus>;
 
-const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: 2048 });
+const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars });
 
 export const CreateSiteBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     baseUrl: HttpUrl,
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     crawlerConfig: Type.Optional(CrawlerConfigPatch),
   },
   { additionalProperties: false },
@@ -112,7 +115,7 @@ export const UpdateSiteBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     baseUrl: Type.Optional(HttpUrl),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     crawlerConfig: Type.Optional(CrawlerConfigPatch),
     publicAccess: Type.Optional(PublicAccessPatch),
     rateLimits: Type.Optional(RateLimitsPatch),

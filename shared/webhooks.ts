@@ -1,5 +1,6 @@
 // Webhooks: subscription bodies, the delivery log, and the event envelope every delivery carries.
 import { Type, type Static } from "@sinclair/typebox";
+import { Limits } from "./limits.ts";
 
 export const WebhookEventType = Type.Union([
   Type.Literal("crawl.completed"),
@@ -12,7 +13,7 @@ export type WebhookEventType = Static<typeof WebhookEventType>;
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ format: "uri", pattern: "^https?://", maxLength: 2048 }),
+    url: Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars }),
     events: Type.Array(WebhookEventType, { minItems: 1, maxItems: 5, uniqueItems: true }),
   },
   { additionalProperties: false },

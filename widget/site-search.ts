@@ -396,7 +396,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
     const select = new SiteSearchSelectEvent(url, this.query, position);
     this.dispatchEvent(select);
     this.#recent.add(this.query);
-    if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim().slice(0, 512), url, position });
+    if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim(), url, position });
     if (select.defaultPrevented) event?.preventDefault();
     // Ctrl/⌘/Shift-click opens a new tab or window: the visitor stays here, so the modal stays open.
     if (event && (event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1)) return;

@@ -5,8 +5,9 @@ import { AppError, notFound } from "../errors/app-error.ts";
 import { generateApiKey } from "../auth/api-key-format.ts";
 import type { KeyStore, StoredKey } from "../ports/key-store.ts";
 import { requireRole, roleAtMost, type Principal } from "./principal.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+const seconds = (d: Date | null) => (d ? unixSeconds(d) : null);
 
 export function keyView(k: StoredKey): KeyView {
   return {

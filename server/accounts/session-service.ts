@@ -9,6 +9,7 @@ import type { Membership, UserStore } from "../ports/user-store.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { digest, newSecret } from "./tokens.ts";
 import type { Principal } from "./principal.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 export interface SessionServiceDeps {
   users: UserStore;
@@ -81,7 +82,7 @@ export class SessionService {
       user: { id: session.record.userId, email: session.email },
       organisation: session.membership,
       memberships: session.memberships,
-      expiresAt: Math.floor(session.record.expiresAt.getTime() / 1000),
+      expiresAt: unixSeconds(session.record.expiresAt),
     };
   }
 

@@ -7,6 +7,7 @@ import type { SiteStore, SiteRow } from "../ports/site-store.ts";
 import type { AnalyticsReadStore, CountWindow, KindCounts } from "../ports/analytics-read-store.ts";
 import { notFound } from "../errors/app-error.ts";
 import { parseRange, type DateRange } from "./date-range.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 /** Top queries in the /api/analytics overview; the per-site endpoint takes a limit. */
 export const OVERVIEW_TOP_QUERIES = 10;
@@ -19,7 +20,6 @@ export function dailySeries(range: DateRange, byDay: Map<string, KindCounts>) {
   return range.days.map((date) => ({ date, searches: byDay.get(date)?.searches ?? 0, chats: byDay.get(date)?.chats ?? 0 }));
 }
 
-const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 export class AnalyticsQueries {
   constructor(

@@ -1,8 +1,8 @@
-// Retrieval for chat: hybrid search on the site, then the matched chunks' full text, one numbered passage per page.
+// Retrieval for chat: hybrid search on the site and the full text of the chunks it matched, one numbered passage per page.
 import type { PromptPassage } from "./answer-prompt.ts";
-import type { ChunkTextSource, PassageSearch } from "../ports/chat-passages.ts";
+import type { PassageSearch } from "../ports/chat-passages.ts";
 
-export type { ChunkTextSource, PassageSearch };
+export type { PassageSearch };
 
 export interface ChatPassage extends PromptPassage {
   /** Retrieval score 0-1, shown as the source's score and relevance. */
@@ -34,7 +34,7 @@ function clip(text: string, max: number): string {
  * model cites the page once and the visitor sees each page once in the sources.
  */
 export async function retrievePassages(
-  deps: { search: PassageSearch; chunks: ChunkTextSource },
+  deps: { search: PassageSearch },
   input: { siteId: string; query: string; signal?: AbortSignal; options?: Partial<RetrievalOptions> },
 ): Promise<ChatPassage[]> {
   const options = { ...defaultRetrieval, ...input.options };
@@ -45,25 +45,15 @@ export async function retrievePassages(
     minScore: options.minScore,
     signal: input.signal,
   });
-  const pages = results.slice(0, options.pages);
-  if (pages.length === 0) return [];
-  const texts = await deps.chunks.chunkTexts({
-    siteId: input.siteId,
-    pages: pages.map((p) => ({ url: p.url, anchors: p.sections.length > 0 ? p.sections.map((s) => s.anchor) : [null] })),
-    perPage: options.chunksPerPage,
-  });
-  return pages.map((page, i) => {
-    const chunks = texts.filter((t) => t.url === page.url);
-    // A page deleted between search and this read still has its snippets to quote.
-    const text =
-      chunks.length > 0
-        ? chunks.map((c, j) => (j > 0 && c.headingPath.length > 0 ? `${c.headingPath.at(-1)}:\n${c.text}` : c.text)).join("\n\n")
-        : [page.snippet, ...page.sections.map((s) => s.snippet)].filter(Boolean).join("\n\n");
+  // Search already read the chunks it matched; quoting them needs no second read by URL and anchor.
+  return results.slice(0, options.pages).map((page, i) => {
+    const chunks = page.chunks.slice(0, options.chunksPerPage);
+    const text = chunks.map((c, j) => (j > 0 && c.headingPath.length > 0 ? `${c.headingPath.at(-1)}:\n${c.text}` : c.text)).join("\n\n");
     return {
       n: i + 1,
       url: page.url,
-      title: page.title || chunks[0]?.title || page.url,
-      headingPath: chunks[0]?.headingPath ?? page.sections[0]?.headingPath ?? [],
+      title: page.title || page.url,
+      headingPath: chunks[0]?.headingPath ?? [],
       text: clip(text, options.maxChars),
       score: Math.max(0, Math.min(1, page.score)),
     };

@@ -2,13 +2,13 @@
 import type { AnswerMode, ChatResponse, ChatSource } from "../../shared/chat.ts";
 import type { AnswerModel } from "../ports/answer-model.ts";
 import type { ChatStore } from "../ports/chat-store.ts";
-import { buildAnswerPrompt } from "./answer-prompt.ts";
+import { buildAnswerPrompt, type PromptTurn } from "./answer-prompt.ts";
 import { extractiveAnswer, notFoundText } from "./extractive-answer.ts";
 import { rewriteFollowUp } from "./query-rewrite.ts";
 import { CitationStream } from "./citation-stream.ts";
 import { keepSiteLinks } from "./answer-links.ts";
 import { siteHostCheck } from "../sites/site-hosts.ts";
-import { retrievePassages, type ChatPassage, type ChunkTextSource, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
+import { retrievePassages, type ChatPassage, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
 import { newId } from "../new-id.ts";
 
 export interface ChatSite {
@@ -60,7 +60,7 @@ export interface ChatModelUsage {
 
 export interface ChatDeps {
   search: PassageSearch;
-  store: Pick<ChatStore, "sessionTurns" | "appendTurn" | "saveAnswer" | "pruneExpiredSessions"> & ChunkTextSource;
+  store: Pick<ChatStore, "sessionTurns" | "appendTurn" | "saveAnswer" | "pruneExpiredSessions">;
   /** Null without an API key: answers are extractive. */
   model: AnswerModel | null;
   /** Unix seconds; tests move it to expire sessions. */
@@ -104,7 +104,7 @@ export class ChatService {
     const turns = history ?? [];
 
     const passages = await retrievePassages(
-      { search: this.deps.search, chunks: this.deps.store },
+      { search: this.deps.search },
       { siteId: site.id, query: rewriteFollowUp({ question, history: turns }), signal, options: this.deps.retrieval },
     );
     const candidates = passages.map(toSource);
@@ -123,33 +123,7 @@ export class ChatService {
       if (text || grew) events.onDelta(text, grew ? cited.map((n) => candidates[n - 1]!) : undefined);
     };
 
-    let answeredByModel: boolean | null = null;
-    if (passages.length === 0) {
-      // Nothing relevant: asking the model would only invite a guess, and costs tokens.
-      for (const piece of pieces(notFoundText)) emit(piece);
-      answeredByModel = false;
-    } else if (this.deps.model) {
-      const prompt = buildAnswerPrompt({ siteName: site.name, question, history: turns, passages });
-      const output = await this.deps.model
-        .answer({
-          system: prompt.system,
-          messages: prompt.messages,
-          maxTokens: this.deps.maxAnswerTokens ?? 800,
-          signal,
-          onDelta: events ? emit : undefined,
-        })
-        .catch((error: unknown) => {
-          if (!signal?.aborted) this.deps.onModelError?.(error, site);
-          throw error;
-        });
-      if (!events) emit(output.text);
-      this.deps.onModelUsage?.({ orgId: site.orgId, siteId: site.id, purpose: "chat", model: output.model, inputTokens: output.inputTokens, outputTokens: output.outputTokens });
-    } else {
-      const extracted = extractiveAnswer({ question, passages });
-      for (const piece of pieces(extracted.text)) emit(piece);
-      answeredByModel = extracted.answered;
-    }
-
+    const answeredByModel = await this.#write({ site, question, turns, passages, signal, streaming: Boolean(events) }, emit);
     const final = stream.end();
     if (events && final.rest) events.onDelta(final.rest);
     const sources = final.used.map((n) => candidates[n - 1]!);
@@ -164,6 +138,44 @@ export class ChatService {
     this.deps.onAnswered?.({ orgId: site.orgId, siteId: site.id, question, sources: sources.length, answered, mode, latencyMs, ip: input.ip ?? null });
     this.#maybePrune(now);
     return { answer: final.text, response: final.text, sources, sessionId, mode, answered, answerId };
+  }
+
+  /**
+   * Writes the answer through `emit`: the model's, the extractive one without a model, or "not found" without passages.
+   * Returns whether it answered, or null when the citations decide (a model's answer).
+   */
+  async #write(
+    input: { site: ChatSite; question: string; turns: PromptTurn[]; passages: ChatPassage[]; signal?: AbortSignal; streaming: boolean },
+    emit: (raw: string) => void,
+  ): Promise<boolean | null> {
+    const { site, question, passages, signal } = input;
+    if (passages.length === 0) {
+      // Nothing relevant: asking the model would only invite a guess, and costs tokens.
+      for (const piece of pieces(notFoundText)) emit(piece);
+      return false;
+    }
+    if (!this.deps.model) {
+      const extracted = extractiveAnswer({ question, passages });
+      for (const piece of pieces(extracted.text)) emit(piece);
+      return extracted.answered;
+    }
+    const prompt = buildAnswerPrompt({ siteName: site.name, question, history: input.turns, passages });
+    const output = await this.deps.model
+      .answer({
+        system: prompt.system,
+        messages: prompt.messages,
+        maxTokens: this.deps.maxAnswerTokens ?? 800,
+        signal,
+        onDelta: input.streaming ? emit : undefined,
+      })
+      .catch((error: unknown) => {
+        if (!signal?.aborted) this.deps.onModelError?.(error, site);
+        throw error;
+      });
+    if (!input.streaming) emit(output.text);
+    const { model, inputTokens, outputTokens } = output;
+    this.deps.onModelUsage?.({ orgId: site.orgId, siteId: site.id, purpose: "chat", model, inputTokens, outputTokens });
+    return null;
   }
 
   /** Deletes expired sessions; returns how many. Safe to call from a timer on every instance. */

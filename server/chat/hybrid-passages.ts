@@ -1,10 +1,10 @@
-// Chat retrieval over the site's hybrid search: the page-grouped results, reduced to what passages quote.
-import type { HybridSearchInput, HybridSearchOutput } from "../search/hybrid-search.ts";
+// Chat retrieval over the site's hybrid search: the page-grouped results and their matched chunks, reduced to what passages quote.
+import type { HybridChunksOutput, HybridSearchInput } from "../search/hybrid-search.ts";
 import type { PassageSearch } from "./chat-passages.ts";
 
 /** The one method of HybridSearch chat calls. */
 export interface HybridSearcher {
-  search(input: HybridSearchInput): Promise<HybridSearchOutput>;
+  searchWithChunks(input: HybridSearchInput): Promise<HybridChunksOutput>;
 }
 
 type PassageSearchInput = Parameters<PassageSearch["search"]>[0];
@@ -18,15 +18,8 @@ export class HybridPassageSearch implements PassageSearch {
   constructor(private readonly hybrid: HybridSearcher) {}
 
   async search(input: PassageSearchInput): Promise<PassageSearchOutput> {
-    const found = await this.hybrid.search({ siteIds: input.siteIds, query: input.query, limit: input.limit, minScore: input.minScore, signal: input.signal });
-    return {
-      results: found.results.map((r) => ({
-        url: r.url,
-        title: r.title,
-        snippet: r.snippet,
-        score: r.score,
-        sections: r.sections.map((s) => ({ anchor: s.anchor, headingPath: s.headingPath, snippet: s.snippet })),
-      })),
-    };
+    const { siteIds, query, limit, minScore, signal } = input;
+    const found = await this.hybrid.searchWithChunks({ siteIds, query, limit, minScore, signal });
+    return { results: found.results.map((r) => ({ url: r.url, title: r.title, score: r.score, chunks: r.chunks })) };
   }
 }

@@ -8,8 +8,9 @@ import { ErrorCode } from "../../shared/errors.ts";
 import type { DeliveryRecord, WebhookRecord, WebhookStore } from "../ports/webhook-store.ts";
 import type { WebhookSender } from "../ports/webhook-sender.ts";
 import { newId } from "../new-id.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const seconds = unixSeconds;
 
 const webhookView = (row: WebhookRecord): Webhook => ({ id: row.id, url: row.url, events: row.events as WebhookEventType[], createdAt: seconds(row.createdAt) });
 

@@ -14,7 +14,7 @@ import { JobFrontier } from "./job-frontier.ts";
 import { isGoneDetail, visitPage, type VisitContext } from "./page-visit.ts";
 import { allowAllPolicy, loadRobotsPolicy, type FetchText, type RobotsPolicy } from "./robots-policy.ts";
 import { collectSitemapUrls } from "./sitemap.ts";
-import { normaliseUrl } from "./url-normalise.ts";
+import { normaliseUrl } from "../ingest/url-normalise.ts";
 
 export interface CrawlRunnerDeps {
   jobs: CrawlJobStore;
@@ -99,19 +99,42 @@ export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signa
 /** Returns whether the frontier was drained (false when maxPages cut the crawl short). Throws CrawlFailed when nothing could be crawled. */
 async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, progress: CrawlProgress): Promise<boolean> {
   const config = job.config;
-  const incremental = { unread: 0 };
-  let knownPagesQueued: Promise<void> | undefined;
-  const auth = await deps.credentialsFor?.(job.siteId);
-  const credentials = auth ? { host: new URL(job.baseUrl).host, headers: auth } : undefined;
   const stop = progress.signal;
   const base = normaliseUrl(job.baseUrl);
   if (base === null) throw new CrawlFailed(`The base URL ${job.baseUrl} is not an http(s) address.`);
   const scope = createCrawlScope({ baseUrl: base, includePatterns: config.includePatterns, excludePatterns: config.excludePatterns });
   const throttle = new HostThrottle({ concurrency: deps.hostConcurrency, minIntervalMs: deps.hostIntervalMs });
+  const robotsFor = robotsLoader(config.respectRobotsTxt, deps, throttle, stop);
+  const robots = await robotsFor(base);
+  if (robots.source === "unreachable") throw new CrawlFailed(await unreachableReason(base, deps, stop));
 
+  const frontier = new JobFrontier(deps.jobs, {
+    jobId: job.id, scope, maxDepth: config.maxDepth, maxPages: config.maxPages, robots,
+    onDiscovered: (n) => progress.count("pagesDiscovered", n),
+  });
+  const sitemapLastmod = await seedFrontier(frontier, { job, base, robots, deps, stop });
+  const ctx = await visitContext(job, deps, { orgId, throttle, scope, robotsFor, frontier, progress, sitemapLastmod });
+  let baseError: string | null = null;
+  await runPool(deps.hostConcurrency * 2, stop, frontier, async (entry) => {
+    const result = await visitPage(entry, ctx);
+    if (entry.url === base && result.state === "errored") baseError = result.detail;
+    await frontier.finish(entry.url, result.state, result.detail);
+  });
+  stop.throwIfAborted();
+
+  if (baseError !== null && job.pagesCrawled + progress.counted("pagesCrawled") === 0) {
+    throw new CrawlFailed(`The base URL ${base} could not be crawled (${baseError}); no page was fetched.`);
+  }
+  const { total, finished } = await deps.jobs.countUrls(job.id);
+  // Pages left unread (unchanged) had links that were not followed, so "not seen" no longer means "not linked".
+  return finished >= total && ctx.incremental.unread === 0;
+}
+
+/** robots.txt per origin, loaded once per crawl; its Crawl-delay sets the host's pace. */
+function robotsLoader(respect: boolean, deps: CrawlRunnerDeps, throttle: HostThrottle, stop: AbortSignal): (url: string) => Promise<RobotsPolicy> {
   const policies = new Map<string, Promise<RobotsPolicy>>();
-  const robotsFor = (url: string): Promise<RobotsPolicy> => {
-    if (!config.respectRobotsTxt) return Promise.resolve(allowAllPolicy);
+  return (url) => {
+    if (!respect) return Promise.resolve(allowAllPolicy);
     const { origin, host } = new URL(url);
     let policy = policies.get(origin);
     if (!policy) {
@@ -123,20 +146,20 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
     }
     return policy;
   };
-  const sitemapLastmod = new Map<string, Date>();
-  const robots = await robotsFor(base);
-  if (robots.source === "unreachable") throw new CrawlFailed(await unreachableReason(base, deps, stop));
+}
 
-  const frontier = new JobFrontier(deps.jobs, {
-    jobId: job.id, scope, maxDepth: config.maxDepth, maxPages: config.maxPages, robots,
-    onDiscovered: (n) => progress.count("pagesDiscovered", n),
-  });
+/** Seeds the frontier with the base URL and the sitemaps' pages; returns the sitemaps' <lastmod> by normalised URL. */
+async function seedFrontier(
+  frontier: JobFrontier,
+  input: { job: CrawlJobRow; base: string; robots: RobotsPolicy; deps: CrawlRunnerDeps; stop: AbortSignal },
+): Promise<Map<string, Date>> {
+  const { job, base, robots, deps } = input;
+  const sitemapLastmod = new Map<string, Date>();
   await frontier.resume();
   await frontier.add([base], 0, { seed: true });
-  if (config.maxDepth >= SITEMAP_DEPTH) {
-    const origin = new URL(base).origin;
-    const roots = [...new Set([...robots.sitemaps, `${origin}/sitemap.xml`])];
-    const sitemaps = await collectSitemapUrls({ roots, fetchText: deps.fetchText, maxUrls: config.maxPages * 10, signal: stop });
+  if (job.config.maxDepth >= SITEMAP_DEPTH) {
+    const roots = [...new Set([...robots.sitemaps, `${new URL(base).origin}/sitemap.xml`])];
+    const sitemaps = await collectSitemapUrls({ roots, fetchText: deps.fetchText, maxUrls: job.config.maxPages * 10, signal: input.stop });
     await frontier.add(sitemaps.urls, SITEMAP_DEPTH);
     for (const [url, date] of sitemaps.lastmod) {
       const normalised = normaliseUrl(url);
@@ -146,37 +169,34 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
   if (!robots.isAllowed(base) && (await deps.jobs.countUrls(job.id)).total === 0) {
     throw new CrawlFailed(`robots.txt of ${new URL(base).origin} does not allow ${deps.userAgent} to fetch ${base}, and no sitemap lists an allowed page.`);
   }
+  return sitemapLastmod;
+}
 
-  const baseFetch: { error: string | null } = { error: null };
-  const ctx: VisitContext = {
-    jobId: job.id, orgId, siteId: job.siteId, throttle, scope, robotsFor, frontier, progress, signal: stop,
-    fetcher: deps.fetcherFor(config),
+/** What every page visit of this crawl shares. */
+async function visitContext(
+  job: CrawlJobRow,
+  deps: CrawlRunnerDeps,
+  parts: Pick<VisitContext, "orgId" | "throttle" | "scope" | "robotsFor" | "frontier" | "progress" | "sitemapLastmod"> & { frontier: JobFrontier },
+): Promise<VisitContext> {
+  const auth = await deps.credentialsFor?.(job.siteId);
+  let knownPagesQueued: Promise<void> | undefined;
+  return {
+    ...parts,
+    jobId: job.id, siteId: job.siteId, signal: parts.progress.signal,
+    fetcher: deps.fetcherFor(job.config),
     ingest: deps.ingest,
     previous: (url) => deps.documents.fetchState(job.siteId, url),
     recordFetch: (url, validators) => deps.documents.recordFetch(job.siteId, url, job.id, validators),
-    sitemapLastmod,
-    incremental,
-    queueKnownPages: () => (knownPagesQueued ??= deps.documents.crawledPagesNotIn(job.siteId, job.id).then(async (urls) => void (await frontier.add(urls, SITEMAP_DEPTH)))),
-    credentials,
+    incremental: { unread: 0 },
+    queueKnownPages: () =>
+      (knownPagesQueued ??= deps.documents.crawledPagesNotIn(job.siteId, job.id).then(async (urls) => void (await parts.frontier.add(urls, SITEMAP_DEPTH)))),
+    credentials: auth ? { host: new URL(job.baseUrl).host, headers: auth } : undefined,
     allowRedirect: (url) => {
       const normalised = normaliseUrl(url);
-      const reason = normalised === null ? "invalid-url" : scope.reason(normalised);
+      const reason = normalised === null ? "invalid-url" : parts.scope.reason(normalised);
       return reason === null || reason === "not-included";
     },
   };
-  await runPool(deps.hostConcurrency * 2, stop, frontier, async (entry) => {
-    const result = await visitPage(entry, ctx);
-    if (entry.url === base && result.state === "errored") baseFetch.error = result.detail;
-    await frontier.finish(entry.url, result.state, result.detail);
-  });
-  stop.throwIfAborted();
-
-  if (baseFetch.error !== null && job.pagesCrawled + progress.counted("pagesCrawled") === 0) {
-    throw new CrawlFailed(`The base URL ${base} could not be crawled (${baseFetch.error}); no page was fetched.`);
-  }
-  const { total, finished } = await deps.jobs.countUrls(job.id);
-  // Pages left unread (unchanged) had links that were not followed, so "not seen" no longer means "not linked".
-  return finished >= total && incremental.unread === 0;
 }
 
 /** RFC 9309 forbids crawling when robots.txt fails; say whether the site is down or only robots.txt is. */

@@ -1,7 +1,6 @@
 // Decides whether an address belongs to a site's crawl: same host, under the base path, and allowed by the
-// site's include/exclude patterns.
-import { compileRe2 } from "../patterns/safe-regex.ts";
-import { escapeRe2 } from "../patterns/url-pattern.ts";
+// site's include/exclude patterns (the URL pattern language of server/patterns/url-pattern.ts).
+import { compileUrlPattern } from "../patterns/url-pattern.ts";
 
 export type ScopeReason = "invalid-url" | "other-host" | "outside-base-path" | "excluded-pattern" | "not-included";
 
@@ -36,39 +35,12 @@ function underBase(path: string, base: string): boolean {
   return path.startsWith(base) || path === base.slice(0, -1);
 }
 
-/**
- * Compiles one include/exclude glob. A pattern with a scheme (`https://example.com/blog/*`) is matched against the
- * whole normalised URL, query included. Any other pattern is matched against the path only: a pattern starting with
- * `/` is anchored at the root (`/blog/*`), one without is matched at any depth like a .gitignore line (`*.pdf`,
- * `private/**`). `*` matches within one segment, `**` across segments (`/a/**` also matches `/a/`, `/a/**` + `/b`
- * also matches `/a/b`), `?` matches one character that is not `/`; everything else is literal.
- */
-export function compileGlob(pattern: string): (url: URL) => boolean {
-  const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(pattern);
-  const anchored = full || pattern.startsWith("/");
-  let source = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i]!;
-    if (char === "*" && pattern[i + 1] === "*") {
-      i++;
-      if (pattern[i + 1] === "/") {
-        i++;
-        source += "(?:.*/)?";
-      } else source += ".*";
-    } else if (char === "*") source += "[^/]*";
-    else if (char === "?") source += "[^/]";
-    else source += escapeRe2(char);
-  }
-  const regex = compileRe2(`${full ? "(?i)" : ""}^${anchored ? "" : "(?:.*/)?"}${source}$`, pattern);
-  return (url) => (full ? regex.test(url.href) : regex.test(url.pathname.replace(/^\//, anchored ? "/" : "")));
-}
-
 export function createCrawlScope(input: CrawlScopeInput): CrawlScope {
   const base = new URL(input.baseUrl);
   const host = siteHost(base);
   const basePath = basePathOf(base);
-  const includes = (input.includePatterns ?? []).map(compileGlob);
-  const excludes = (input.excludePatterns ?? []).map(compileGlob);
+  const includes = (input.includePatterns ?? []).map(compileUrlPattern);
+  const excludes = (input.excludePatterns ?? []).map(compileUrlPattern);
 
   function reason(url: string): ScopeReason | null {
     let parsed: URL;
@@ -81,8 +53,8 @@ export function createCrawlScope(input: CrawlScopeInput): CrawlScope {
     if (siteHost(parsed) !== host) return "other-host";
     if (!underBase(parsed.pathname, basePath)) return "outside-base-path";
     // Exclude wins over include, so a broad include cannot re-admit what the owner excluded.
-    if (excludes.some((match) => match(parsed))) return "excluded-pattern";
-    if (includes.length > 0 && !includes.some((match) => match(parsed))) return "not-included";
+    if (excludes.some((pattern) => pattern.test(parsed.href))) return "excluded-pattern";
+    if (includes.length > 0 && !includes.some((pattern) => pattern.test(parsed.href))) return "not-included";
     return null;
   }
 

@@ -4,7 +4,7 @@ import type { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts
 import { conflict, notFound } from "../errors/app-error.ts";
 import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
-import { unixSeconds } from "../sites/site-view.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 export function crawlJobView(row: CrawlJobRow): CrawlJob {
   return {

@@ -8,7 +8,7 @@ import type { CrawlProgress } from "./crawl-progress.ts";
 import type { HostThrottle } from "./host-throttle.ts";
 import type { FrontierEntry, JobFrontier } from "./job-frontier.ts";
 import type { RobotsPolicy } from "./robots-policy.ts";
-import { normaliseUrl } from "./url-normalise.ts";
+import { normaliseUrl } from "../ingest/url-normalise.ts";
 
 export interface VisitContext {
   jobId: string;
@@ -83,7 +83,8 @@ async function indexAddress(pageUrl: string, cleaned: CleanedPage | null, entry:
   return { state: "skipped", detail: `duplicate: its canonical URL ${canonical} is crawled itself` };
 }
 
-export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promise<VisitResult> {
+/** Fetches the page unless robots.txt forbids it or it is known unchanged; a result when there is nothing to read. */
+async function fetchIfChanged(entry: FrontierEntry, ctx: VisitContext): Promise<FetchedPage | VisitResult> {
   if (!(await ctx.robotsFor(entry.url)).isAllowed(entry.url)) {
     ctx.progress.count("pagesSkipped");
     return { state: "skipped", detail: "robots.txt disallows it" };
@@ -105,7 +106,12 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
     ctx.progress.count("errors");
     return { state: "errored", detail: `HTTP ${fetched.status}` };
   }
+  return fetched;
+}
 
+export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promise<VisitResult> {
+  const fetched = await fetchIfChanged(entry, ctx);
+  if ("state" in fetched) return fetched;
   const pageUrl = normaliseUrl(fetched.url) ?? entry.url;
   if (pageUrl !== entry.url && !(await ctx.frontier.claim(pageUrl, entry.depth))) {
     ctx.progress.count("pagesSkipped");

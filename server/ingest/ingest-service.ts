@@ -16,6 +16,7 @@ const TITLE_SAMPLE = 50;
 import type { ContentBlock } from "./content-block.ts";
 import type { PdfReader } from "../ports/pdf-reader.ts";
 import { readPdf, readPdfItem, type PdfPage } from "./pdf-ingest.ts";
+import { normaliseUrl } from "./url-normalise.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -131,11 +132,9 @@ export class IngestService {
 
   async ingestPage(page: unknown, opts: IngestOptions): Promise<PageOutcome> {
     if (!Value.Check(PageInput, page)) return { status: "error", error: describeInvalid(page) };
-    const url = normalisePageUrl(page.url);
+    const url = normaliseUrl(page.url);
     if (!url) return { status: "error", error: "url must be an absolute http(s) URL." };
-    if (opts.ownHost && !opts.ownHost(url)) {
-      return { status: "error", error: "url is not on this site's hosts: use the host of its baseUrl (with or without www.) or a domain in publicAccess.allowedDomains." };
-    }
+    if (opts.ownHost && !opts.ownHost(url)) return { status: "error", error: NOT_OWN_HOST };
     if (page.content.trim() === "") return { status: "error", error: "content is empty." };
     if (byteLength(page.content) > Limits.pageContentBytes) return { status: "error", error: `content is larger than ${Limits.pageContentBytes} bytes.` };
 
@@ -156,24 +155,9 @@ export class IngestService {
     const blocks = opts.document?.blocks ?? (cleaned ? cleaned.blocks : plainTextBlocks(page.content));
     const text = blocks.map((b) => b.text).join("\n");
     if (text.trim() === "") return { status: "error", error: "No text content remains after cleaning." };
-    let title = page.title ?? (opts.document?.title || cleaned?.title) ?? "";
-    let summary = page.summary ?? cleaned?.description ?? "";
-    let tags = page.tags ?? (cleaned && cleaned.keywords.length > 0 ? cleaned.keywords : undefined);
-    const missing = [!title && "title", !summary && "summary", !tags && "tags"].filter(Boolean) as Array<"title" | "summary" | "tags">;
-    if (missing.length > 0) {
-      // Rule 5 names AI for plain text; HTML already carries its own metadata, so heuristics fill the rest there.
-      const extractor = isHtml ? this.deps.heuristics : this.deps.metadata;
-      const extracted = await extractor.extract({ url, text, missing, signal: opts.signal }).catch((error: unknown) => {
-        this.deps.onMetadataFallback?.(url, error);
-        return this.deps.heuristics.extract({ url, text, missing });
-      });
-      if (extracted.model && (extracted.inputTokens > 0 || extracted.outputTokens > 0)) {
-        this.deps.onModelUsage?.({ orgId: opts.orgId, siteId: opts.siteId, purpose: "ingest", model: extracted.model, inputTokens: extracted.inputTokens, outputTokens: extracted.outputTokens });
-      }
-      title ||= extracted.title ?? "";
-      summary ||= extracted.summary ?? "";
-      tags ??= extracted.tags ?? [];
-    }
+    const described = await this.describe(page, { url, text, isHtml, cleaned, opts });
+    let title = described.title;
+    const { summary, tags } = described;
     const suffix = title ? await this.sharedSuffix(opts.siteId, url, title) : null;
     const metadata = suffix ? { ...page.metadata, originalTitle: title } : (page.metadata ?? {});
     title = stripTitleSuffix(title, suffix) || url;
@@ -206,6 +190,33 @@ export class IngestService {
     return { status: "processed", pageId, links };
   }
 
+  /** Title, summary and tags: as given, else from the page's markup, else extracted (a model for plain text). */
+  private async describe(
+    page: { title?: string; summary?: string; tags?: string[] },
+    input: { url: string; text: string; isHtml: boolean; cleaned: CleanedPage | null; opts: IngestOptions },
+  ): Promise<{ title: string; summary: string; tags: string[] | undefined }> {
+    const { url, text, cleaned, opts } = input;
+    let title = page.title ?? (opts.document?.title || cleaned?.title) ?? "";
+    let summary = page.summary ?? cleaned?.description ?? "";
+    let tags = page.tags ?? (cleaned && cleaned.keywords.length > 0 ? cleaned.keywords : undefined);
+    const missing = [!title && "title", !summary && "summary", !tags && "tags"].filter(Boolean) as Array<"title" | "summary" | "tags">;
+    if (missing.length === 0) return { title, summary, tags };
+    // Rule 5 names AI for plain text; HTML already carries its own metadata, so heuristics fill the rest there.
+    const extractor = input.isHtml ? this.deps.heuristics : this.deps.metadata;
+    const extracted = await extractor.extract({ url, text, missing, signal: opts.signal }).catch((error: unknown) => {
+      this.deps.onMetadataFallback?.(url, error);
+      return this.deps.heuristics.extract({ url, text, missing });
+    });
+    if (extracted.model && (extracted.inputTokens > 0 || extracted.outputTokens > 0)) {
+      const { model, inputTokens, outputTokens } = extracted;
+      this.deps.onModelUsage?.({ orgId: opts.orgId, siteId: opts.siteId, purpose: "ingest", model, inputTokens, outputTokens });
+    }
+    title ||= extracted.title ?? "";
+    summary ||= extracted.summary ?? "";
+    tags ??= extracted.tags ?? [];
+    return { title, summary, tags };
+  }
+
   /** The suffix this title shares with the site's stored titles; pages stored before it was recognised lose it too. */
   private async sharedSuffix(siteId: string, url: string, title: string): Promise<string | null> {
     const stored = await this.deps.documents.siteTitles(siteId, url, TITLE_SAMPLE);
@@ -224,18 +235,8 @@ function countHeadingTags(html: string): number {
   return n;
 }
 
-/** Page URLs are identifiers: absolute http(s), without the fragment, as given otherwise. */
+const NOT_OWN_HOST = "url is not on this site's hosts: use the host of its baseUrl (with or without www.) or a domain in publicAccess.allowedDomains.";
+
 function isPdfItem(page: unknown): boolean {
   return typeof page === "object" && page !== null && ("contentBase64" in page || (page as { contentType?: unknown }).contentType === "application/pdf");
-}
-
-export function normalisePageUrl(raw: string): string | null {
-  try {
-    const url = new URL(raw.trim());
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    url.hash = "";
-    return url.toString();
-  } catch {
-    return null;
-  }
 }

@@ -5,10 +5,15 @@ import { badRequest, notFound } from "../errors/app-error.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import type { IngestService } from "./ingest-service.ts";
-import { compileUrlPattern, UrlPatternError } from "../patterns/url-pattern.ts";
+import { compileUrlPattern, UrlPatternError, urlPatternSource, type UrlPatternSource } from "../patterns/url-pattern.ts";
+import { postgresRegex } from "../patterns/postgres-regex.ts";
 import { filterInSlices } from "../patterns/filter-in-slices.ts";
+import { normaliseUrl } from "./url-normalise.ts";
 import { siteHostCheck } from "../sites/site-hosts.ts";
-import { unixSeconds } from "../sites/site-view.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
+
+/** URLs read per round when a pattern has to be matched in the process. */
+const URL_PAGE = 1000;
 
 export class PageService {
   constructor(
@@ -63,22 +68,34 @@ export class PageService {
     await this.site(orgId, siteId);
     const given = [body.urls !== undefined, body.url !== undefined, body.pattern !== undefined].filter(Boolean).length;
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
-    let urls: string[];
-    if (body.pattern !== undefined) {
-      let re: { test(url: string): boolean };
-      try {
-        re = compileUrlPattern(body.pattern);
-      } catch (error) {
-        if (error instanceof UrlPatternError) throw badRequest(error.message);
-        throw error;
-      }
-      urls = await filterInSlices(await this.documents.allUrls(siteId), (u) => re.test(u));
-    } else {
-      urls = body.urls ?? [body.url!];
-    }
-    const deletedCount = await this.documents.deletePages(siteId, { urls });
+    const urls = (body.urls ?? (body.url !== undefined ? [body.url] : [])).map((url) => normaliseUrl(url) ?? url);
+    const deletedCount = body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.documents.deletePages(siteId, { urls });
     if (deletedCount > 0) this.onSiteChanged(siteId);
     return { success: true, deletedCount };
+  }
+
+  /**
+   * In SQL when PostgreSQL reads the pattern as RE2 does (every glob, most regexes); otherwise the site's URLs are
+   * matched here a page of URLs at a time, so memory stays bounded and other requests keep running.
+   */
+  private async deleteByPattern(siteId: string, pattern: string): Promise<number> {
+    let compiled: UrlPatternSource;
+    try {
+      compiled = urlPatternSource(pattern);
+    } catch (error) {
+      if (error instanceof UrlPatternError) throw badRequest(error.message);
+      throw error;
+    }
+    const regex = postgresRegex(compiled.source);
+    if (regex !== null) return this.documents.deletePages(siteId, { regex, subject: compiled.subject });
+    const matcher = compileUrlPattern(pattern);
+    let deleted = 0;
+    for (let after: string | null = null; ; ) {
+      const urls = await this.documents.urlsAfter(siteId, after, URL_PAGE);
+      if (urls.length === 0) return deleted;
+      deleted += await this.documents.deletePages(siteId, { urls: await filterInSlices(urls, (url) => matcher.test(url)) });
+      after = urls.at(-1)!;
+    }
   }
 
   async purge(orgId: string, siteId: string): Promise<{ success: true; deletedCount: number }> {

@@ -35,8 +35,9 @@ describe("url patterns", () => {
       expect(() => compileUrlPattern("/(a)\\1/")).toThrow(/backreferences/);
       expect(() => compileUrlPattern("/(?<x>a)\\k<x>/")).toThrow(/backreferences/);
     });
-    test("unknown flags are refused", () => {
-      expect(() => compileUrlPattern("/docs/q")).toThrow(/unsupported flags/);
+    test("a trailing part that is not JavaScript flags makes it a glob, not a regex with bad flags", () => {
+      expect(compileUrlPattern("/docs/q").test("https://ex.com/docs/q")).toBe(true);
+      expect(compileUrlPattern("/docs/q").test("https://ex.com/a/docs/x")).toBe(false);
     });
     test("the m and s flags keep their JavaScript meaning", () => {
       expect(compileUrlPattern("/^b$/m").test("a\nb")).toBe(true);

@@ -1,21 +1,14 @@
-// What chat retrieval reads: hybrid search on the site, then the matched chunks' full text.
+// What chat retrieval reads: hybrid search on the site, with the chunks each result matched (read once, by search).
 
-/** The part of hybrid search chat reads (server/search/hybrid-search.ts). */
+/** The part of hybrid search chat reads (server/search/hybrid-search.ts): results with the chunks they matched. */
 export interface PassageSearch {
   search(input: { siteIds: string[]; query: string; limit: number; minScore: number; signal?: AbortSignal }): Promise<{
     results: Array<{
       url: string;
       title: string;
-      snippet: string;
       score: number;
-      sections: Array<{ anchor: string | null; headingPath: string[]; snippet: string }>;
+      /** The page's best chunks, in score order, with their full text. */
+      chunks: Array<{ chunkId: string; headingPath: string[]; text: string }>;
     }>;
   }>;
-}
-
-/** Full chunk text by page URL and section anchor (adapters/postgres/chat-store.ts). */
-export interface ChunkTextSource {
-  chunkTexts(input: { siteId: string; pages: Array<{ url: string; anchors: Array<string | null> }>; perPage: number }): Promise<
-    Array<{ url: string; title: string; headingPath: string[]; text: string }>
-  >;
 }

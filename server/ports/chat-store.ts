@@ -14,20 +14,10 @@ export interface ChatAnswerInsert {
   mode: "generative" | "extractive";
 }
 
-export interface ChunkText {
-  url: string;
-  title: string;
-  anchor: string | null;
-  headingPath: string[];
-  position: number;
-  text: string;
-}
-
 export interface ChatStore {
   /** The session's turns, oldest first; null when it does not exist or has expired. */
   sessionTurns(siteId: string, sessionId: string, now: number): Promise<StoredChatTurn[] | null>;
   appendTurn(input: { siteId: string; sessionId: string; turn: StoredChatTurn; now: number; ttlSeconds: number }): Promise<void>;
   pruneExpiredSessions(now: number): Promise<number>;
   saveAnswer(answer: ChatAnswerInsert): Promise<void>;
-  chunkTexts(input: { siteId: string; pages: Array<{ url: string; anchors: Array<string | null> }>; perPage: number }): Promise<ChunkText[]>;
 }

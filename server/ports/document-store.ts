@@ -60,8 +60,9 @@ export interface DocumentStore {
   replacePage(page: PageWrite): Promise<string>;
   siteTitles(siteId: string, exceptUrl: string, limit: number): Promise<Array<{ title: string; original: string }>>;
   stripTitleSuffix(siteId: string, suffix: string): Promise<number>;
-  allUrls(siteId: string): Promise<string[]>;
-  deletePages(siteId: string, match: { urls: string[] } | { all: true }): Promise<number>;
+  /** The site's URLs after `after` in byte order, `limit` at a time (delete-by-pattern's in-process fallback). */
+  urlsAfter(siteId: string, after: string | null, limit: number): Promise<string[]>;
+  deletePages(siteId: string, match: { urls: string[] } | { regex: string; subject: "url" | "path" } | { all: true }): Promise<number>;
   /** A page's chunks in reading order, with whether each has its embedding yet. */
   pageChunks(pageId: string): Promise<PageChunkRow[]>;
   listPages(siteId: string, opts: { limit: number; cursor?: string; search?: string }): Promise<PageRow[]>;

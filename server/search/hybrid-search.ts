@@ -99,6 +99,18 @@ export interface HybridSearchOutput extends SearchResponse {
   costs: { lexicalMs: number; embedMs: number; vectorMs: number };
 }
 
+/** A chunk behind a result, kept for chat to quote so it need not read the text again; never sent on the wire. */
+export interface MatchedChunk {
+  chunkId: string;
+  headingPath: string[];
+  text: string;
+}
+
+/** Search output whose results also carry their best chunks (up to sectionsPerResult, in score order). */
+export interface HybridChunksOutput extends HybridSearchOutput {
+  results: Array<HybridSearchOutput["results"][number] & { chunks: MatchedChunk[] }>;
+}
+
 interface Scored {
   chunk: SearchChunk;
   score: number;
@@ -125,6 +137,11 @@ export class HybridSearch {
   }
 
   async search(input: HybridSearchInput): Promise<HybridSearchOutput> {
+    const found = await this.searchWithChunks(input);
+    return { ...found, results: found.results.map(({ chunks: _, ...result }) => result) };
+  }
+
+  async searchWithChunks(input: HybridSearchInput): Promise<HybridChunksOutput> {
     const started = performance.now();
     const settingsList = input.sites ?? (await this.deps.siteSettings(input.siteIds));
     const settings = new Map(settingsList.map((s) => [s.id, s]));
@@ -208,7 +225,7 @@ export class HybridSearch {
     return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore, parts: f.parts }));
   }
 
-  private result(list: Scored[], score: number, stems: ReadonlySet<string>, input: HybridSearchInput): HybridSearchOutput["results"][number] {
+  private result(list: Scored[], score: number, stems: ReadonlySet<string>, input: HybridSearchInput): HybridChunksOutput["results"][number] {
     const { minScore, explain } = input;
     const best = list[0]!.chunk;
     const snippet = makeSnippet(best.text, stems);
@@ -239,6 +256,7 @@ export class HybridSearch {
       tags: best.tags,
       siteId: best.siteId,
       ...(explain ? { scoreParts: explainScore(list[0]!.parts, list[0]!.score, score) } : {}),
+      chunks: list.slice(0, this.options.sectionsPerResult).map(({ chunk }) => ({ chunkId: chunk.chunkId, headingPath: chunk.headingPath, text: chunk.text })),
     };
   }
 

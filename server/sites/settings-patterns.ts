@@ -2,7 +2,6 @@
 // run (400 naming the field) instead of it silently never matching at search or crawl time.
 import type { UrlBoost } from "../../shared/sites.ts";
 import { badRequest } from "../errors/app-error.ts";
-import { compileGlob } from "../crawl/crawl-scope.ts";
 import { compileUrlPatternSet } from "../patterns/url-pattern-set.ts";
 import { compileUrlPattern, UrlPatternError, urlPatternSource } from "../patterns/url-pattern.ts";
 import { re2ProgramSize } from "../patterns/safe-regex.ts";
@@ -27,12 +26,12 @@ function check(field: string, patterns: readonly string[] | undefined, compile: 
 export function checkSettingsPatterns(settings: PatternSettings): void {
   const boosts = settings.urlBoosts?.map((rule) => rule.pattern);
   check("urlBoosts", boosts, (pattern) => compileUrlPattern(pattern));
-  const total = (boosts ?? []).reduce((sum, pattern) => sum + re2ProgramSize(urlPatternSource(pattern)), 0);
+  const total = (boosts ?? []).reduce((sum, pattern) => sum + re2ProgramSize(urlPatternSource(pattern).source), 0);
   if (total > Limits.urlBoostsProgramSize) {
     throw badRequest(`urlBoosts: the patterns together are too complex (${total} RE2 instructions, at most ${Limits.urlBoostsProgramSize}); use fewer or simpler patterns.`);
   }
-  check("crawlerConfig.includePatterns", settings.crawlerConfig?.includePatterns, compileGlob);
-  check("crawlerConfig.excludePatterns", settings.crawlerConfig?.excludePatterns, compileGlob);
+  check("crawlerConfig.includePatterns", settings.crawlerConfig?.includePatterns, compileUrlPattern);
+  check("crawlerConfig.excludePatterns", settings.crawlerConfig?.excludePatterns, compileUrlPattern);
   // Building the boost set now means the first search after the change does not pay for it.
   if (boosts) compileUrlPatternSet(boosts);
 }

@@ -1,10 +1,10 @@
 // Renders stored sites as the wire shapes: list item / create response, and the full record.
 import type { SiteDetail, SiteSummary } from "../../shared/sites.ts";
 import type { SiteRow, SiteStats } from "../ports/site-store.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
 import { defaultRateLimits } from "./site-settings.ts";
 import { isStale } from "../connectors/crawl-schedule.ts";
 
-export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 export function siteSummary(row: SiteRow): SiteSummary {
   return {

@@ -5,6 +5,7 @@ import type { AddressGuardOptions } from "./address-guard.ts";
 import { decodeBody } from "./decode-body.ts";
 import { guardedFetch } from "./guarded-fetch.ts";
 import { readLimited } from "./read-limited.ts";
+import { Limits } from "../../../shared/limits.ts";
 
 export const DEFAULT_USER_AGENT = "site-search-bot/0.1 (+https://github.com/site-search/site-search)";
 
@@ -37,7 +38,7 @@ export class HttpFetcher implements PageFetcher {
   constructor(options: HttpFetcherOptions = {}) {
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.maxBytes = options.maxBytes ?? 1_000_000;
+    this.maxBytes = options.maxBytes ?? Limits.pageContentBytes;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.maxBinaryBytes = options.maxBinaryBytes ?? this.maxBytes;
     this.guard = { allowPrivateNetworks: options.allowPrivateNetworks, trustedHosts: options.trustedHosts };

@@ -1,13 +1,10 @@
-// Chat sessions, stored answers and the chunk text chat passages quote, in Postgres; any instance can continue a session.
+// Chat sessions and stored answers in Postgres; any instance can continue a session.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
-import { rows } from "./database.ts";
 import { chatAnswers, chatSessions, type StoredChatTurn } from "./schema.ts";
-import type { ChatStore as ChatStorePort, ChunkText } from "../../ports/chat-store.ts";
+import type { ChatStore as ChatStorePort } from "../../ports/chat-store.ts";
 
 export type ChatAnswerInsert = Pick<typeof chatAnswers.$inferInsert, "id" | "siteId" | "sessionId" | "question" | "answered" | "mode">;
-
-export type { ChunkText };
 
 /** Enough turns for any history budget of the prompt builder; older ones could never reach the model anyway. */
 const maxStoredTurns = 20;
@@ -56,36 +53,5 @@ export class ChatStore implements ChatStorePort {
 
   async saveAnswer(answer: ChatAnswerInsert): Promise<void> {
     await this.db.insert(chatAnswers).values(answer);
-  }
-
-  /**
-   * Full text of the chunks search matched, by page URL and section anchor, plus each page's first chunk
-   * as a fallback when a match carries no anchor. Bounded by `perPage` chunks per page.
-   */
-  async chunkTexts(input: { siteId: string; pages: Array<{ url: string; anchors: Array<string | null> }>; perPage: number }): Promise<ChunkText[]> {
-    if (input.pages.length === 0) return [];
-    const urls = input.pages.map((p) => p.url);
-    const anchors = input.pages.flatMap((p) => p.anchors.filter((a): a is string => a !== null));
-    const found = await rows<{ url: string; title: string; anchor: string | null; heading_path: string[]; position: number; text: string }>(
-      this.db,
-      sql`SELECT p.url, p.title, c.anchor, c.heading_path, c.position, c.text
-          FROM chunks c JOIN pages p ON p.id = c.page_id
-          WHERE p.site_id = ${input.siteId} AND p.url = ANY(${sql.param(urls)}::text[])
-            AND (c.position = 0 OR c.anchor = ANY(${sql.param(anchors)}::text[]))
-          ORDER BY p.url, c.position`,
-    );
-    const byUrl = new Map<string, ChunkText[]>();
-    for (const r of found) {
-      const list = byUrl.get(r.url) ?? [];
-      list.push({ url: r.url, title: r.title, anchor: r.anchor, headingPath: r.heading_path ?? [], position: Number(r.position), text: r.text });
-      byUrl.set(r.url, list);
-    }
-    return input.pages.flatMap((page) => {
-      const chunks = byUrl.get(page.url) ?? [];
-      // The matched sections in search order first, then the page's opening chunk if room is left.
-      const matched = page.anchors.flatMap((a) => chunks.filter((c) => a !== null && c.anchor === a));
-      const ordered = [...new Set([...matched, ...chunks.filter((c) => c.position === 0)])];
-      return ordered.slice(0, input.perPage);
-    });
   }
 }

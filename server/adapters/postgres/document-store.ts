@@ -114,15 +114,23 @@ export class DocumentStore implements DocumentStorePort {
     });
   }
 
-  async allUrls(siteId: string): Promise<string[]> {
-    return (await this.db.select({ url: pages.url }).from(pages).where(eq(pages.siteId, siteId))).map((r) => r.url);
+  /** One page of the site's URLs in "C" order after `after`, for matching a pattern SQL cannot run without holding them all. */
+  async urlsAfter(siteId: string, after: string | null, limit: number): Promise<string[]> {
+    const filters = [eq(pages.siteId, siteId)];
+    if (after !== null) filters.push(sql`${pages.url} COLLATE "C" > ${after}`);
+    const found = await this.db.select({ url: pages.url }).from(pages).where(and(...filters)).orderBy(sql`${pages.url} COLLATE "C"`).limit(limit);
+    return found.map((r) => r.url);
   }
 
-  /** Deletes pages by exact URL, or every page of the site; returns how many went. */
-  async deletePages(siteId: string, match: { urls: string[] } | { all: true }): Promise<number> {
+  /**
+   * Deletes pages by exact URL, by a PostgreSQL regular expression over the URL or its path (patterns/postgres-regex.ts),
+   * or every page of the site; returns how many went.
+   */
+  async deletePages(siteId: string, match: { urls: string[] } | { regex: string; subject: "url" | "path" } | { all: true }): Promise<number> {
     if ("urls" in match && match.urls.length === 0) return 0;
     return this.db.transaction(async (tx) => {
-      const condition = "all" in match ? eq(pages.siteId, siteId) : and(eq(pages.siteId, siteId), inArray(pages.url, match.urls));
+      const selected = "all" in match ? undefined : "urls" in match ? inArray(pages.url, match.urls) : urlMatches(match);
+      const condition = and(eq(pages.siteId, siteId), selected);
       const deleted = await tx.delete(pages).where(condition).returning({ id: pages.id });
       await this.refreshSiteCounts(tx as unknown as Db, siteId);
       if (this.useOutbox && deleted.length > 0) {
@@ -208,3 +216,8 @@ export class DocumentStore implements DocumentStorePort {
   }
 }
 
+/** The path is what `patternSubjectOf` takes in the process: after `scheme://host`, before a query or fragment. */
+function urlMatches(match: { regex: string; subject: "url" | "path" }) {
+  const subject = match.subject === "path" ? sql`coalesce(nullif(substring(${pages.url} from '^[^:]+://[^/?#]*([^?#]*)'), ''), '/')` : sql`${pages.url}`;
+  return sql`${subject} ~ ${match.regex}`;
+}

@@ -1,4 +1,5 @@
-// Turns the many spellings of one web address into a single form, so the crawler fetches and stores each page once.
+// Turns the many spellings of one web address into a single form, so a page is fetched and stored once whether the
+// crawler found it or the API pushed it (page URLs are identifiers: delete by URL normalises the same way).
 // Returns null for anything that is not an http(s) page address (mailto:, javascript:, data:, tel:, garbage).
 
 /** Query parameters that only track the visitor; they never change what the page shows. */
