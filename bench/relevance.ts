@@ -2,7 +2,8 @@
 // vectors from the embedding queue, and every test query runs through hybrid search as lexical only, vectors only
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
-//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos].
+//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos] [--heading-weights 1,2,3].
+//        --heading-weights adds lexical and default hybrid rows per weight of title and heading words (1 = off), on one ingest.
 //        Unless --no-typos, the queries also run with one word each corrupted (seeded), with typo tolerance on and off. PGlite in memory by default; PostgreSQL with DATABASE_URL.
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { basename, dirname, resolve } from "node:path";
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     // "train" tunes (e.g. --alphas) on SciFact's 809 training queries, so the test queries stay unseen.
     split: { type: "string", default: "test" },
     "no-typos": { type: "boolean", default: false },
+    "heading-weights": { type: "string", default: "" },
   },
 });
 const dataset = resolve(args.dataset!);
@@ -120,7 +122,7 @@ if (services.embeddingQueue && counts!.pending > 0) {
 }
 if (cacheFile) log(`embedding cache: saved ${await saveEmbeddingCache(db, embedder!.model, cacheFile)} vectors`);
 
-type Mode = { name: string; input: Partial<HybridSearchInput>; typos?: boolean };
+type Mode = { name: string; input: Partial<HybridSearchInput>; typos?: boolean; headingWeight?: number };
 // One engine alone is ordered by that engine's own rank (RRF over a single list): its calibrated score is clipped.
 const modes: Mode[] = lexicalOnly
   ? [{ name: "lexical", input: { only: "lexical", fusion: "rrf" } }]
@@ -140,9 +142,20 @@ if (!args["no-typos"]) {
   }
   modes.push({ name: "lexical, clean, as typed", input: { only: "lexical", fusion: "rrf", typoTolerance: false } });
 }
+// Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
+const lexicalIndex = services.search.lexical as { headingWeight?: number };
+const defaultHeadingWeight = lexicalIndex.headingWeight;
+for (const w of args["heading-weights"]!.split(",").filter(Boolean).map(Number)) {
+  if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${services.search.lexical.engine}`);
+  const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
+  modes.push(...base.map((m) => ({ ...m, name: `${m.name}, heading weight ${w}`, headingWeight: w })));
+}
 const typoed = typoQueries(data.queries, Number(args.seed));
 
-const search = (query: string, mode: Mode) => services.search.hybrid.search({ siteIds: [site.id], query, limit: LIMIT, minScore: 0, ...mode.input });
+const search = (query: string, mode: Mode) => {
+  if (defaultHeadingWeight !== undefined) lexicalIndex.headingWeight = mode.headingWeight ?? defaultHeadingWeight;
+  return services.search.hybrid.search({ siteIds: [site.id], query, limit: LIMIT, minScore: 0, ...mode.input });
+};
 for (const mode of modes) for (const q of data.queries.slice(0, 10)) await search(q.text, mode);
 
 const results = [];
@@ -175,6 +188,7 @@ const measured = {
 
 console.log(`\n${measured.dataset}: ${measured.docs} of ${measured.corpusDocs} documents (${measured.judgedDocs} judged${measured.seed !== null ? `, distractors seed ${measured.seed}` : ""}), ${measured.chunks} chunks, ${measured.queries} ${args.split} queries`);
 console.log(`machine: ${machine.cpus} cpus (${machine.cpu}), ${machine.ramGb} GB RAM, bun ${machine.bun}, ${machine.engine}, embedder ${machine.embedder ?? "none"}`);
+if (defaultHeadingWeight !== undefined) console.log(`title and heading words weigh ${defaultHeadingWeight}× body words unless the row names another weight`);
 console.log(`ingest: ${ingestS.toFixed(1)} s (${measured.ingestPagesPerS.toFixed(0)} pages/s to keyword-searchable); embedding: ${embedded} chunks in ${embedS.toFixed(0)} s, ${seededVectors} vectors from the cache file`);
 console.log(`\n| mode | nDCG@10 | Recall@${LIMIT} | MRR@10 | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|---:|`);
 for (const r of results) console.log(`| ${r.mode} | ${r.ndcg10.toFixed(3)} | ${r.recall100.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
