@@ -3,6 +3,7 @@
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
 //        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos] [--heading-weights 1,2,3].
+//        --keep-site (PostgreSQL) keeps the ingested site for the next run, which then reuses it instead of ingesting again.
 //        --heading-weights adds lexical and default hybrid rows per weight of title and heading words (1 = off), on one ingest.
 //        Unless --no-typos, the queries also run with one word each corrupted (seeded), with typo tolerance on and off. PGlite in memory by default; PostgreSQL with DATABASE_URL.
 import { availableParallelism, cpus, totalmem } from "node:os";
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     split: { type: "string", default: "test" },
     "no-typos": { type: "boolean", default: false },
     "heading-weights": { type: "string", default: "" },
+    "keep-site": { type: "boolean", default: false },
   },
 });
 const dataset = resolve(args.dataset!);
@@ -64,8 +66,16 @@ const embedder = lexicalOnly
   : createEmbedderFromConfig(config.embeddings, { passageWorkers: workers, passageBatchSize: Math.max(1, Math.floor(8 / workers)), precision: args.int8 ? "int8" : "fp32" });
 const services = await createServices(config, { embedder });
 const { db } = services.database;
-const org = await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
-const site = await services.siteStore.create({
+const keepSite = args["keep-site"]! && Boolean(process.env.DATABASE_URL);
+const [kept] = keepSite
+  ? await rows<{ siteId: string; orgId: string }>(
+      db,
+      sql`SELECT s.id AS "siteId", s.org_id AS "orgId" FROM sites s JOIN organisations o ON o.id = s.org_id
+          WHERE o.name = 'relevance-bench' AND s.name = 'SciFact' AND EXISTS (SELECT 1 FROM chunks c WHERE c.site_id = s.id) LIMIT 1`,
+    )
+  : [];
+const org = kept ? { id: kept.orgId } : await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
+const site = kept ? { id: kept.siteId } : await services.siteStore.create({
   orgId: org.id, name: "SciFact", baseUrl: "https://scifact.bench.example",
   crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
   publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
@@ -80,7 +90,8 @@ if (cacheFile) log(`embedding cache: ${seededVectors} vectors from ${cacheFile}`
 log(`ingesting ${picked.docs.length} documents (${picked.judged} judged) into ${services.database.kind}/${services.search.lexical.engine}`);
 const ingestStart = performance.now();
 let ingestErrors = 0;
-for (let i = 0; i < picked.docs.length; i += 100) {
+if (kept) log(`reusing the site kept by an earlier run (${kept.siteId}): no ingest`);
+for (let i = kept ? picked.docs.length : 0; i < picked.docs.length; i += 100) {
   const pages = picked.docs.slice(i, i + 100).map((d) => ({ url: urlOf(d.id), title: d.title, content: d.text.trim() || d.title }));
   const result = await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
   ingestErrors += result.errors.length;
@@ -133,6 +144,14 @@ const modes: Mode[] = lexicalOnly
       { name: "hybrid rrf k=60", input: { fusion: "rrf" } },
       ...args.alphas!.split(",").filter(Boolean).filter((a) => Number(a) !== defaultSearchOptions.alpha).map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
     ];
+// Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
+const lexicalIndex = services.search.lexical as { headingWeight?: number };
+const defaultHeadingWeight = lexicalIndex.headingWeight;
+for (const w of args["heading-weights"]!.split(",").filter(Boolean).map(Number)) {
+  if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${services.search.lexical.engine}`);
+  const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
+  modes.push(...base.map((m) => ({ ...m, name: `${m.name}, heading weight ${w}`, headingWeight: w })));
+}
 // The typo'd queries, searched as typed (before issue 19) and with typo tolerance (after); the clean ones above have it on.
 if (!args["no-typos"]) {
   const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
@@ -141,14 +160,6 @@ if (!args["no-typos"]) {
     modes.push({ name: `${m.name}, typo'd, typo tolerance`, input: m.input, typos: true });
   }
   modes.push({ name: "lexical, clean, as typed", input: { only: "lexical", fusion: "rrf", typoTolerance: false } });
-}
-// Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
-const lexicalIndex = services.search.lexical as { headingWeight?: number };
-const defaultHeadingWeight = lexicalIndex.headingWeight;
-for (const w of args["heading-weights"]!.split(",").filter(Boolean).map(Number)) {
-  if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${services.search.lexical.engine}`);
-  const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
-  modes.push(...base.map((m) => ({ ...m, name: `${m.name}, heading weight ${w}`, headingWeight: w })));
 }
 const typoed = typoQueries(data.queries, Number(args.seed));
 
@@ -173,7 +184,7 @@ for (const mode of modes) {
     mrr.push(mrrAt(ranked, relevant, 10));
   }
   results.push({ mode: mode.name, ndcg10: mean(nd), recall100: mean(rc), mrr10: mean(mrr), p50: percentile(ms, 50), p95: percentile(ms, 95) });
-  log(`${mode.name}: done`);
+  log(`${mode.name}: nDCG@10 ${results.at(-1)!.ndcg10.toFixed(3)}, Recall@${LIMIT} ${results.at(-1)!.recall100.toFixed(3)}`);
 }
 
 const machine = {
@@ -199,7 +210,9 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(`${outDir}relevance-${new Date().toISOString().replace(/[:.]/g, "-")}.json`, JSON.stringify({ machine, measured, results, reference }, null, 2));
 
 // Leave a shared server as it was: the site's pages and chunks go with it.
-await services.siteStore.delete(org.id, site.id);
-await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
+if (!keepSite) {
+  await services.siteStore.delete(org.id, site.id);
+  await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
+}
 (embedder as { close?(): void } | null)?.close?.();
 await services.close();
