@@ -3,6 +3,7 @@
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
 //        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos] [--heading-weights 1,2,3].
+//        --modes REGEX runs only the rows whose name matches (e.g. "^hybrid \(default").
 //        --keep-site (PostgreSQL) keeps the ingested site for the next run, which then reuses it instead of ingesting again.
 //        --heading-weights adds lexical and default hybrid rows per weight of title and heading words (1 = off), on one ingest.
 //        Unless --no-typos, the queries also run with one word each corrupted (seeded), with typo tolerance on and off. PGlite in memory by default; PostgreSQL with DATABASE_URL.
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     "no-typos": { type: "boolean", default: false },
     "heading-weights": { type: "string", default: "" },
     "keep-site": { type: "boolean", default: false },
+    modes: { type: "string" },
   },
 });
 const dataset = resolve(args.dataset!);
@@ -162,6 +164,7 @@ if (!args["no-typos"]) {
   modes.push({ name: "lexical, clean, as typed", input: { only: "lexical", fusion: "rrf", typoTolerance: false } });
 }
 const typoed = typoQueries(data.queries, Number(args.seed));
+if (args.modes) modes.splice(0, modes.length, ...modes.filter((m) => new RegExp(args.modes!).test(m.name)));
 
 const search = (query: string, mode: Mode) => {
   if (defaultHeadingWeight !== undefined) lexicalIndex.headingWeight = mode.headingWeight ?? defaultHeadingWeight;
