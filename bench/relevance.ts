@@ -2,7 +2,10 @@
 // vectors from the embedding queue, and every test query runs through hybrid search as lexical only, vectors only
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
-//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos].
+//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos] [--heading-weights 1,2,3].
+//        --modes REGEX runs only the rows whose name matches (e.g. "^hybrid \(default").
+//        --keep-site (PostgreSQL) keeps the ingested site for the next run, which then reuses it instead of ingesting again.
+//        --heading-weights adds lexical and default hybrid rows per weight of title and heading words (1 = off), on one ingest.
 //        Unless --no-typos, the queries also run with one word each corrupted (seeded), with typo tolerance on and off. PGlite in memory by default; PostgreSQL with DATABASE_URL.
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { basename, dirname, resolve } from "node:path";
@@ -34,6 +37,9 @@ const { values: args } = parseArgs({
     // "train" tunes (e.g. --alphas) on SciFact's 809 training queries, so the test queries stay unseen.
     split: { type: "string", default: "test" },
     "no-typos": { type: "boolean", default: false },
+    "heading-weights": { type: "string", default: "" },
+    "keep-site": { type: "boolean", default: false },
+    modes: { type: "string" },
   },
 });
 const dataset = resolve(args.dataset!);
@@ -62,8 +68,16 @@ const embedder = lexicalOnly
   : createEmbedderFromConfig(config.embeddings, { passageWorkers: workers, passageBatchSize: Math.max(1, Math.floor(8 / workers)), precision: args.int8 ? "int8" : "fp32" });
 const services = await createServices(config, { embedder });
 const { db } = services.database;
-const org = await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
-const site = await services.siteStore.create({
+const keepSite = args["keep-site"]! && Boolean(process.env.DATABASE_URL);
+const [kept] = keepSite
+  ? await rows<{ siteId: string; orgId: string }>(
+      db,
+      sql`SELECT s.id AS "siteId", s.org_id AS "orgId" FROM sites s JOIN organisations o ON o.id = s.org_id
+          WHERE o.name = 'relevance-bench' AND s.name = 'SciFact' AND EXISTS (SELECT 1 FROM chunks c WHERE c.site_id = s.id) LIMIT 1`,
+    )
+  : [];
+const org = kept ? { id: kept.orgId } : await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
+const site = kept ? { id: kept.siteId } : await services.siteStore.create({
   orgId: org.id, name: "SciFact", baseUrl: "https://scifact.bench.example",
   crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
   publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
@@ -78,7 +92,8 @@ if (cacheFile) log(`embedding cache: ${seededVectors} vectors from ${cacheFile}`
 log(`ingesting ${picked.docs.length} documents (${picked.judged} judged) into ${services.database.kind}/${services.search.lexical.engine}`);
 const ingestStart = performance.now();
 let ingestErrors = 0;
-for (let i = 0; i < picked.docs.length; i += 100) {
+if (kept) log(`reusing the site kept by an earlier run (${kept.siteId}): no ingest`);
+for (let i = kept ? picked.docs.length : 0; i < picked.docs.length; i += 100) {
   const pages = picked.docs.slice(i, i + 100).map((d) => ({ url: urlOf(d.id), title: d.title, content: d.text.trim() || d.title }));
   const result = await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
   ingestErrors += result.errors.length;
@@ -120,7 +135,7 @@ if (services.embeddingQueue && counts!.pending > 0) {
 }
 if (cacheFile) log(`embedding cache: saved ${await saveEmbeddingCache(db, embedder!.model, cacheFile)} vectors`);
 
-type Mode = { name: string; input: Partial<HybridSearchInput>; typos?: boolean };
+type Mode = { name: string; input: Partial<HybridSearchInput>; typos?: boolean; headingWeight?: number };
 // One engine alone is ordered by that engine's own rank (RRF over a single list): its calibrated score is clipped.
 const modes: Mode[] = lexicalOnly
   ? [{ name: "lexical", input: { only: "lexical", fusion: "rrf" } }]
@@ -131,6 +146,14 @@ const modes: Mode[] = lexicalOnly
       { name: "hybrid rrf k=60", input: { fusion: "rrf" } },
       ...args.alphas!.split(",").filter(Boolean).filter((a) => Number(a) !== defaultSearchOptions.alpha).map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
     ];
+// Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
+const lexicalIndex = services.search.lexical as { headingWeight?: number };
+const defaultHeadingWeight = lexicalIndex.headingWeight;
+for (const w of args["heading-weights"]!.split(",").filter(Boolean).map(Number)) {
+  if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${services.search.lexical.engine}`);
+  const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
+  modes.push(...base.map((m) => ({ ...m, name: `${m.name}, heading weight ${w}`, headingWeight: w })));
+}
 // The typo'd queries, searched as typed (before issue 19) and with typo tolerance (after); the clean ones above have it on.
 if (!args["no-typos"]) {
   const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
@@ -141,8 +164,12 @@ if (!args["no-typos"]) {
   modes.push({ name: "lexical, clean, as typed", input: { only: "lexical", fusion: "rrf", typoTolerance: false } });
 }
 const typoed = typoQueries(data.queries, Number(args.seed));
+if (args.modes) modes.splice(0, modes.length, ...modes.filter((m) => new RegExp(args.modes!).test(m.name)));
 
-const search = (query: string, mode: Mode) => services.search.hybrid.search({ siteIds: [site.id], query, limit: LIMIT, minScore: 0, ...mode.input });
+const search = (query: string, mode: Mode) => {
+  if (defaultHeadingWeight !== undefined) lexicalIndex.headingWeight = mode.headingWeight ?? defaultHeadingWeight;
+  return services.search.hybrid.search({ siteIds: [site.id], query, limit: LIMIT, minScore: 0, ...mode.input });
+};
 for (const mode of modes) for (const q of data.queries.slice(0, 10)) await search(q.text, mode);
 
 const results = [];
@@ -160,7 +187,7 @@ for (const mode of modes) {
     mrr.push(mrrAt(ranked, relevant, 10));
   }
   results.push({ mode: mode.name, ndcg10: mean(nd), recall100: mean(rc), mrr10: mean(mrr), p50: percentile(ms, 50), p95: percentile(ms, 95) });
-  log(`${mode.name}: done`);
+  log(`${mode.name}: nDCG@10 ${results.at(-1)!.ndcg10.toFixed(3)}, Recall@${LIMIT} ${results.at(-1)!.recall100.toFixed(3)}`);
 }
 
 const machine = {
@@ -175,6 +202,7 @@ const measured = {
 
 console.log(`\n${measured.dataset}: ${measured.docs} of ${measured.corpusDocs} documents (${measured.judgedDocs} judged${measured.seed !== null ? `, distractors seed ${measured.seed}` : ""}), ${measured.chunks} chunks, ${measured.queries} ${args.split} queries`);
 console.log(`machine: ${machine.cpus} cpus (${machine.cpu}), ${machine.ramGb} GB RAM, bun ${machine.bun}, ${machine.engine}, embedder ${machine.embedder ?? "none"}`);
+if (defaultHeadingWeight !== undefined) console.log(`title and heading words weigh ${defaultHeadingWeight}× body words unless the row names another weight`);
 console.log(`ingest: ${ingestS.toFixed(1)} s (${measured.ingestPagesPerS.toFixed(0)} pages/s to keyword-searchable); embedding: ${embedded} chunks in ${embedS.toFixed(0)} s, ${seededVectors} vectors from the cache file`);
 console.log(`\n| mode | nDCG@10 | Recall@${LIMIT} | MRR@10 | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|---:|`);
 for (const r of results) console.log(`| ${r.mode} | ${r.ndcg10.toFixed(3)} | ${r.recall100.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
@@ -185,7 +213,9 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(`${outDir}relevance-${new Date().toISOString().replace(/[:.]/g, "-")}.json`, JSON.stringify({ machine, measured, results, reference }, null, 2));
 
 // Leave a shared server as it was: the site's pages and chunks go with it.
-await services.siteStore.delete(org.id, site.id);
-await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
+if (!keepSite) {
+  await services.siteStore.delete(org.id, site.id);
+  await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
+}
 (embedder as { close?(): void } | null)?.close?.();
 await services.close();

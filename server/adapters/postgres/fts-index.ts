@@ -1,19 +1,30 @@
 // The LexicalIndex port on PostgreSQL's built-in full-text search, for servers without pg_textsearch
-// (PostgreSQL 15 in CI, most managed services): a stored tsvector column with a GIN index, ranked by ts_rank_cd.
+// (PostgreSQL 15 in CI, most managed services): a stored tsvector column with a GIN index, ranked by ts_rank_cd, in
+// which title and heading words carry weight A and body words weight D.
 import { sql } from "drizzle-orm";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
 import { rows, type Db } from "./database.ts";
 import { constraintTsquery, safeTerms } from "./query-terms.ts";
+import { DEFAULT_HEADING_WEIGHT, HEADING_TEXT_SQL } from "./heading-text.ts";
 
-export const FTS_COLUMN = "search_tsv";
-export const FTS_INDEX = "chunks_search_tsv_idx";
+export const FTS_COLUMN = "search_weighted_tsv";
+export const FTS_INDEX = "chunks_search_weighted_tsv_idx";
 /** The first version indexed the expression; ranking then re-parsed every matching chunk's text on each query. */
 const EXPRESSION_INDEX = "chunks_search_text_fts_idx";
+/** The second stored one vector without weights; its GIN index goes with it. */
+const UNWEIGHTED_COLUMN = "search_tsv";
+const WEIGHTED_TSVECTOR = `setweight(to_tsvector('english', ${HEADING_TEXT_SQL}), 'A') || to_tsvector('english', text)`;
+/** ts_rank_cd's default weight for D, kept for body words so scores stay on the scale the hybrid calibration expects. */
+const BODY_WEIGHT = 0.1;
 
 export class PostgresFtsIndex implements LexicalIndex {
   readonly engine = "postgres-fts";
 
-  constructor(private readonly db: Db) {}
+  /** A title or heading word counts headingWeight times a body word (at most 10: ts_rank_cd's weights stop at 1). */
+  constructor(
+    private readonly db: Db,
+    public headingWeight = DEFAULT_HEADING_WEIGHT,
+  ) {}
 
   /**
    * The column belongs to this engine, so it is added here rather than by a migration (as pg_textsearch's and
@@ -30,8 +41,9 @@ export class PostgresFtsIndex implements LexicalIndex {
     if (!present) {
       await rows(
         this.db,
-        sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (to_tsvector('english', search_text)) STORED`),
+        sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (${WEIGHTED_TSVECTOR}) STORED`),
       );
+      await rows(this.db, sql.raw(`ALTER TABLE chunks DROP COLUMN IF EXISTS ${UNWEIGHTED_COLUMN}`));
     }
     await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${FTS_INDEX} ON chunks USING gin (${FTS_COLUMN})`));
     await rows(this.db, sql.raw(`DROP INDEX IF EXISTS ${EXPRESSION_INDEX}`));
@@ -51,11 +63,12 @@ export class PostgresFtsIndex implements LexicalIndex {
     const tsquery = `(${terms.any.join(" | ")})${constraint ? ` & ${constraint}` : ""}`;
     // Ties break on the chunk's content hash, not its random id, so the same pages list in the same order on every run.
     // Ranking reads the stored vector: re-parsing each matching chunk made a common word cost ~0.2 s at 10k chunks.
+    const weights = `{${BODY_WEIGHT},${BODY_WEIGHT},${BODY_WEIGHT},${Math.min(1, BODY_WEIGHT * this.headingWeight)}}`;
     const found = await rows<{ id: string; score: number }>(
       this.db,
-      sql`SELECT c.id, ts_rank_cd(c.search_tsv, q) AS score
+      sql`SELECT c.id, ts_rank_cd(${weights}::float4[], c.search_weighted_tsv, q) AS score
           FROM chunks c, to_tsquery('english', ${tsquery}) q
-          WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND c.search_tsv @@ q
+          WHERE c.site_id = ANY(${sql.param(input.siteIds)}::text[]) AND c.search_weighted_tsv @@ q
           ORDER BY score DESC, c.content_hash, c.position, c.id
           LIMIT ${input.limit}`,
     );

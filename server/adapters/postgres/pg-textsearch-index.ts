@@ -1,20 +1,30 @@
-// The LexicalIndex port on pg_textsearch: a BM25 index over chunks.search_text, maintained by Postgres
-// inside the ingest transaction, so a page is keyword-searchable the moment its write commits.
-import { sql } from "drizzle-orm";
+// The LexicalIndex port on pg_textsearch: BM25 indexes over chunks.search_text and over its title and headings, maintained
+// by Postgres inside the ingest transaction, so a page is keyword-searchable the moment its write commits.
+import { sql, type SQL } from "drizzle-orm";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
 import { rows, type Db } from "./database.ts";
 import { constraintTsquery, safeTerms } from "./query-terms.ts";
+import { HEADING_TEXT_SQL } from "./heading-text.ts";
 
 export const BM25_INDEX = "chunks_search_text_bm25_idx";
+export const HEADING_BM25_INDEX = "chunks_heading_text_bm25_idx";
 
 export class PgTextsearchIndex implements LexicalIndex {
   readonly engine = "pg_textsearch";
 
-  constructor(private readonly db: Db) {}
+  /**
+   * A title or heading word's score is the whole text's BM25 plus (headingWeight - 1) times the heading part's own BM25.
+   * Off (1) by default: on SciFact weight 2 lowered nDCG@10 from 0.693 to 0.658 (docs/benchmarks.md).
+   */
+  constructor(
+    private readonly db: Db,
+    public headingWeight = 1,
+  ) {}
 
-  /** Creates the BM25 index when missing; on an existing large table this is the one slow start-up. */
+  /** Creates the BM25 indexes when missing; on an existing large table this is the one slow start-up. */
   async ensureIndex(): Promise<void> {
     await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${BM25_INDEX} ON chunks USING bm25 (search_text) WITH (text_config = 'english')`));
+    await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${HEADING_BM25_INDEX} ON chunks USING bm25 ((${HEADING_TEXT_SQL})) WITH (text_config = 'english')`));
   }
 
   /**
@@ -25,21 +35,33 @@ export class PgTextsearchIndex implements LexicalIndex {
     const started = performance.now();
     const terms = safeTerms(input);
     if (terms.any.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
-    const query = terms.any.join(" ");
     // bm25query has no phrase or NOT syntax, so phrases and exclusions filter through a tsvector parsed per candidate.
     const constraint = constraintTsquery(terms);
     const must = constraint ? sql` AND to_tsvector('english', search_text) @@ to_tsquery('english', ${constraint})` : sql``;
-    const found = await rows<{ id: string; score: number }>(
-      this.db,
-      sql`SELECT id, search_text <@> to_bm25query(${query}, ${BM25_INDEX}) AS score
-          FROM chunks
-          WHERE site_id = ANY(${sql.param(input.siteIds)}::text[])${must}
-          ORDER BY search_text <@> to_bm25query(${query}, ${BM25_INDEX})
-          LIMIT ${input.limit}`,
-    );
+    const found = await rows<{ id: string; score: number }>(this.db, this.rankedSql(input, terms.any.join(" "), must));
     input.signal?.throwIfAborted();
     const hits = found.map((r) => ({ chunkId: r.id, score: -Number(r.score) })).filter((h) => h.score > 0);
     return { hits, ms: performance.now() - started };
+  }
+
+  /**
+   * Candidates are the best of each index (a short title can hold a word its chunk's body ranks low), then ranked on
+   * both scores. `<@>` answers negative scores, so the lowest sum ranks first. Ties break on content, not random ids.
+   */
+  private rankedSql(input: LexicalSearchInput, query: string, must: SQL) {
+    const sites = sql`site_id = ANY(${sql.param(input.siteIds)}::text[])${must}`;
+    const body = sql`search_text <@> to_bm25query(${query}, ${BM25_INDEX})`;
+    if (this.headingWeight === 1) return sql`SELECT id, ${body} AS score FROM chunks WHERE ${sites} ORDER BY ${body} LIMIT ${input.limit}`;
+    const heading = sql`${sql.raw(HEADING_TEXT_SQL)} <@> to_bm25query(${query}, ${HEADING_BM25_INDEX})`;
+    return sql`WITH candidates AS (
+                 (SELECT id FROM chunks WHERE ${sites} ORDER BY ${body} LIMIT ${input.limit})
+                 UNION
+                 (SELECT id FROM chunks WHERE ${sites} ORDER BY ${heading} LIMIT ${input.limit}))
+               SELECT id, score FROM (
+                 SELECT c.id, c.content_hash, c.position, (${body}) + ${this.headingWeight - 1}::float8 * (${heading}) AS score
+                 FROM chunks c JOIN candidates USING (id)) ranked
+               ORDER BY score, content_hash, position, id
+               LIMIT ${input.limit}`;
   }
 
   async health(): Promise<{ ok: boolean; detail?: string }> {
