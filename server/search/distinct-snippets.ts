@@ -14,7 +14,7 @@ const sectionKey = (s: SectionMatch) => `${s.url}\u0000${s.headingPath.join("\u0
 export function distinctSnippets<T extends SectionMatch>(pageSnippet: string, sections: T[]): T[] {
   const shown = [core(pageSnippet)].filter(Boolean);
   const isNew = (text: string) => text !== "" && !shown.some((s) => s.includes(text) || text.includes(s));
-  const kept = new Map<string, SectionMatch>();
+  const kept = new Map<string, T>();
   for (const section of sections) {
     const key = sectionKey(section);
     const text = core(section.snippet);
