@@ -74,7 +74,7 @@ export class PassageWorkerPool {
     try {
       const sorted = (await Promise.all(parts)).flat();
       const out: number[][] = new Array(texts.length);
-      order.forEach((k, i) => (out[k] = sorted[i]!));
+      for (const [i, k] of order.entries()) out[k] = sorted[i]!;
       return out;
     } catch (error) {
       // One failed batch fails the call; its other batches need not run.

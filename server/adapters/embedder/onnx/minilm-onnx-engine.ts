@@ -68,7 +68,7 @@ export async function loadOnnxEngine(options: OnnxEngineOptions): Promise<OnnxEn
         while (end < order.length && end - start < options.batchSize && (end - start + 1) * encoded[order[end]!]!.length <= PASS_TOKENS) end++;
         const slice = order.slice(start, end);
         const flat = await run(slice.map((i) => encoded[i]!));
-        slice.forEach((i, r) => (out[i] = Array.from(flat.subarray(r * dims, (r + 1) * dims))));
+        for (const [r, i] of slice.entries()) out[i] = Array.from(flat.subarray(r * dims, (r + 1) * dims));
         start = end;
       }
       return out;
