@@ -1,5 +1,7 @@
 // WASM and ONNX engines side by side on the same passages in one run: passages/s through each engine's worker
 // pool, warm query latency, agreement of their vectors, and the one-off cost of building the ONNX file.
+// Then queries while passage batches run, with the passage workers at nice 0 (level with this thread) and at the
+// default nice 10, taking turns: what a search pays while another tenant's pages are being embedded.
 // Usage: bun bench/embed.ts [--passages 64] [--queries 50] [--int8]. Passages: SciFact abstracts (read, never copied).
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -40,8 +42,10 @@ interface Engine { name: string; embedder: Embedder & { close(): void }; loadMs:
 
 const engines: Engine[] = [
   { name: `wasm (${cores} workers)`, embedder: new MiniLmWasmEmbedder({ passageWorkers: cores, passageBatchSize: 4 }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] },
-  { name: `onnx fp32 (${cores} workers)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none" }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] },
+  { name: `onnx fp32 (${cores} workers at nice 10)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none" }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] },
 ];
+const levelWorkers: Engine = { name: `onnx fp32 (${cores} workers at nice 0)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none", workerNice: 0 }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] };
+engines.push(levelWorkers);
 if (args.int8) engines.push({ name: `onnx int8 (${cores} workers)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, precision: "int8", fallback: "none" }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] });
 
 for (const e of engines) {
@@ -68,6 +72,22 @@ for (const q of queries) {
     e.latencies.push(performance.now() - t);
   }
 }
+// Queries while a batch of passages runs on the workers: the ONNX engine with its workers at nice 0, then at nice 10.
+const underLoad = new Map<Engine, number[]>([[levelWorkers, []], [engines[1]!, []]]);
+for (let round = 0; round < 3; round++) {
+  for (const [e, times] of underLoad) {
+    let busy = true;
+    const batch = e.embedder.embed({ texts: passages.slice(0, 16), kind: "passage" }).finally(() => (busy = false));
+    await Bun.sleep(50);
+    for (let i = 0; busy && i < 40; i++) {
+      const t = performance.now();
+      await e.embedder.embed({ texts: [`${queries[i % queries.length]} under load ${round}`], kind: "query" });
+      times.push(performance.now() - t);
+      await Bun.sleep(20);
+    }
+    await batch;
+  }
+}
 for (const e of engines) e.embedder.close();
 rmSync(buildDir, { recursive: true, force: true });
 
@@ -88,4 +108,7 @@ for (const r of rows) {
   const cosines = r.vectors.map((v, i) => dot(v, wasm!.vectors[i]!));
   console.log(`| ${r.engine} | ${Math.round(r.loadMs)} | ${round(r.passagesPerSecond)} | ${round(r.passagesPerSecond / wasm!.passagesPerSecond)} | ${round(r.queryP50)} | ${round(r.queryP95)} | ${Math.min(...cosines).toFixed(5)} |`);
 }
+console.log("\n| passage workers | queries measured during passage batches | query p50 ms | query p95 ms |");
+console.log("|---|---|---|---|");
+for (const [e, times] of underLoad) console.log(`| ${e.name} | ${times.length} | ${round(percentile(times, 50))} | ${round(percentile(times, 95))} |`);
 console.log(`\nload average at end ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);

@@ -1,7 +1,7 @@
 // Embeds chunks off the request path: ingest commits keyword-searchable chunks, this worker gives them vectors.
 // Several processes may drain the same queue; a chunk embedded twice is harmless (the second write is identical).
 import type { Embedder } from "../ports/embedder.ts";
-import type { EmbeddingStore } from "../ports/embedding-store.ts";
+import type { EmbeddingStore, PendingChunk } from "../ports/embedding-store.ts";
 import type { Logger } from "../logger.ts";
 
 export class EmbeddingQueue {
@@ -10,6 +10,8 @@ export class EmbeddingQueue {
   private loop: Promise<void> | null = null;
   /** Chunks whose embedding failed in this process; skipped until restart so one bad chunk cannot block the queue. */
   private readonly failed = new Set<string>();
+  /** Chunks taken but not yet saved: the next batch is fetched while these are embedded or saved, and must skip them. */
+  private readonly inFlight = new Set<string>();
   /** The last site served in the previous batch's first round: the next batch starts with the site after it. */
   private lastSiteServed: string | null = null;
 
@@ -38,53 +40,106 @@ export class EmbeddingQueue {
     this.wakeUp?.();
   }
 
-  /** Embeds one batch; returns how many chunks it embedded (0 when the queue is empty). */
+  /** Embeds and saves one batch; returns how many chunks it embedded (0 when the queue is empty). */
   async step(): Promise<number> {
-    const batch = await this.store.nextBatch(this.batchSize, [...this.failed], this.lastSiteServed);
-    if (batch.length === 0) return 0;
+    const batch = await this.take();
+    return batch.length === 0 ? 0 : this.save(batch, await this.embed(batch));
+  }
+
+  /** Runs until the queue is empty (tests, benchmarks, the reindex command). */
+  drain(): Promise<number> {
+    return this.pipeline(() => true);
+  }
+
+  /**
+   * Batch after batch, overlapped: batch n+1 is fetched while batch n is embedded, and embedded while batch n is
+   * saved, so the embedder's workers are not left idle during the database's turns. One save runs at a time.
+   */
+  private async pipeline(keepGoing: () => boolean): Promise<number> {
+    let total = 0;
+    let saving: Promise<number> = Promise.resolve(0);
+    try {
+      let batch = await this.take();
+      while (batch.length > 0 && keepGoing()) {
+        const embedding = this.embed(batch);
+        const next = this.take();
+        // Awaited below; this only keeps a failed fetch from counting as unhandled while the embedding runs.
+        next.catch(() => {});
+        const vectors = await embedding;
+        total += await saving;
+        saving = this.save(batch, vectors);
+        batch = await next;
+      }
+      // A batch taken but not started (stopping) goes back to the queue.
+      for (const c of batch) this.inFlight.delete(c.id);
+    } finally {
+      total += await saving;
+    }
+    return total;
+  }
+
+  /** The next batch, fair across sites, without chunks already on their way. */
+  private async take(): Promise<PendingChunk[]> {
+    const batch = await this.store.nextBatch(this.batchSize, [...this.failed, ...this.inFlight], this.lastSiteServed);
+    for (const c of batch) this.inFlight.add(c.id);
     // Sites take turns within a batch; the first round ends where a site comes round again.
     const firstRound = new Set<string>();
     for (const chunk of batch) {
       if (firstRound.has(chunk.siteId)) break;
       firstRound.add(chunk.siteId);
     }
-    this.lastSiteServed = [...firstRound].at(-1) ?? null;
+    if (batch.length > 0) this.lastSiteServed = [...firstRound].at(-1) ?? null;
+    return batch;
+  }
+
+  /** Vectors in batch order; null for a chunk that cannot be embedded (it is then skipped until restart). */
+  private async embed(batch: PendingChunk[]): Promise<(number[] | null)[]> {
     try {
-      const { vectors } = await this.embedder.embed({ texts: batch.map((c) => c.text), kind: "passage" });
-      await this.store.save(batch.map((c, i) => ({ id: c.id, contentHash: c.contentHash, vector: vectors[i]! })), this.embedder.model);
-      return batch.length;
+      return (await this.embedder.embed({ texts: batch.map((c) => c.text), kind: "passage" })).vectors;
     } catch (error) {
-      if (batch.length === 1) this.failed.add(batch[0]!.id);
       this.log.warn("embedding batch failed", { error, chunks: batch.length });
-      // Retry the batch one chunk at a time so a single poison chunk is isolated.
-      let done = 0;
-      if (batch.length > 1) {
-        for (const c of batch) {
-          try {
-            const { vectors } = await this.embedder.embed({ texts: [c.text], kind: "passage" });
-            await this.store.save([{ id: c.id, contentHash: c.contentHash, vector: vectors[0]! }], this.embedder.model);
-            done++;
-          } catch {
-            this.failed.add(c.id);
-          }
+      // Retry one chunk at a time so a single poison chunk is isolated.
+      const out: (number[] | null)[] = [];
+      for (const c of batch) {
+        try {
+          out.push(batch.length > 1 ? (await this.embedder.embed({ texts: [c.text], kind: "passage" })).vectors[0]! : null);
+        } catch {
+          out.push(null);
         }
+        if (out.at(-1) === null) this.failed.add(c.id);
       }
-      return done;
+      return out;
     }
   }
 
-  /** Runs until the queue is empty (tests, benchmarks, the reindex command). */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (let n = await this.step(); n > 0; n = await this.step()) total += n;
-    return total;
+  /** Saves the batch's vectors; returns how many were saved. A failed save is retried one chunk at a time. */
+  private async save(batch: PendingChunk[], vectors: (number[] | null)[]): Promise<number> {
+    const items = batch.flatMap((c, i) => (vectors[i] ? [{ id: c.id, contentHash: c.contentHash, vector: vectors[i]! }] : []));
+    try {
+      await this.store.save(items, this.embedder.model);
+      return items.length;
+    } catch (error) {
+      this.log.warn("saving embeddings failed", { error, chunks: items.length });
+      let done = 0;
+      for (const item of items) {
+        try {
+          await this.store.save([item], this.embedder.model);
+          done++;
+        } catch {
+          this.failed.add(item.id);
+        }
+      }
+      return done;
+    } finally {
+      for (const c of batch) this.inFlight.delete(c.id);
+    }
   }
 
   private async run(): Promise<void> {
     const removed = await this.store.forgetOtherModels(this.embedder.model).catch(() => 0);
     if (removed > 0) this.log.info("embedding model changed; re-embedding chunks", { chunks: removed, model: this.embedder.model });
     while (this.running) {
-      const n = await this.step().catch((error) => {
+      const n = await this.pipeline(() => this.running).catch((error) => {
         this.log.error("embedding queue error", { error });
         return 0;
       });

@@ -1,6 +1,7 @@
 // Page preparation on a pool of worker threads (web-standard Worker, on Bun and Deno), sized to the cores left beside
 // the API thread. Waiting work is taken round-robin by tenant, so a tenant pushing a hundred heavy pages delays
 // another tenant's page by at most one page per worker, not by the whole pile.
+import { BACKGROUND_NICE } from "../background-thread.ts";
 import type { CleanedPage } from "./clean-html.ts";
 import type { Chunk } from "./chunk.ts";
 import type { ChunkInput, PagePreparer } from "./page-preparer.ts";
@@ -33,8 +34,11 @@ export class PreparationPool implements PagePreparer {
   private nextId = 1;
   private closed = false;
 
-  /** `idleMs`: a worker with nothing to do exits after this long; the next page pays its start (~0.5 s) again. */
-  constructor(private readonly options: { workers: number; idleMs?: number }) {}
+  /**
+   * `idleMs`: a worker with nothing to do exits after this long; the next page pays its start (~0.5 s) again.
+   * `nice`: the workers' thread priority (default 10, below the API thread, so searches are not starved by cleaning).
+   */
+  constructor(private readonly options: { workers: number; idleMs?: number; nice?: number }) {}
 
   clean(html: string, url: string, tenant: string): Promise<CleanedPage> {
     return this.submit(tenant, { op: "clean", html, url }) as Promise<CleanedPage>;
@@ -91,7 +95,7 @@ export class PreparationPool implements PagePreparer {
     slot.idleTimer = null;
     slot.job = job;
     (slot.worker as Refable).ref?.();
-    slot.worker.postMessage({ id: job.id, ...job.work } as PreparationRequest);
+    slot.worker.postMessage({ id: job.id, nice: this.options.nice ?? BACKGROUND_NICE, ...job.work } as PreparationRequest);
   }
 
   private spawn(): Slot | null {

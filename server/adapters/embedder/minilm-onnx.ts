@@ -21,6 +21,8 @@ export interface MiniLmOnnxOptions {
   passageBatchSize?: number;
   /** An idle passage worker exits after this long to free its memory (default 60 s). */
   workerIdleMs?: number;
+  /** Nice value of the passage workers' threads (default 10, below the API thread; 0 leaves them level with it). */
+  workerNice?: number;
   /** "wasm": use the WASM engine when the native one cannot load (the default); "none": fail instead. */
   fallback?: "wasm" | "none";
   /** Told once when the fallback is taken. */
@@ -98,7 +100,14 @@ export class MiniLmOnnxEmbedder implements Embedder {
     const workers = this.options.passageWorkers ?? availableParallelism();
     const pool =
       workers > 0 && typeof Worker !== "undefined"
-        ? new PassageWorkerPool({ workers, batchSize: this.batchSize, idleMs: this.options.workerIdleMs ?? 60_000, workerUrl, setup: engineOptions })
+        ? new PassageWorkerPool({
+            workers,
+            batchSize: this.batchSize,
+            idleMs: this.options.workerIdleMs ?? 60_000,
+            workerUrl,
+            setup: engineOptions,
+            nice: this.options.workerNice,
+          })
         : null;
     return { query, pool, workers: Math.max(1, workers) };
   }

@@ -1,5 +1,6 @@
 // Worker-thread entry: one MiniLM engine that embeds passage batches, so long batches never block the
 // main thread's event loop (HTTP, and the query lane's own engine).
+import { lowerThisThreadPriority } from "../../background-thread.ts";
 import { loadMiniLmEngine, type MiniLmEngine } from "./minilm-engine.ts";
 
 /** Main → worker: embed these texts. */
@@ -8,6 +9,8 @@ export interface WorkerRequest {
   texts: string[];
   /** Engine settings from the pool; unused by the WASM engine. */
   setup?: unknown;
+  /** The nice value the worker's thread takes on its first request (0: unchanged). */
+  nice?: number;
 }
 
 /** Worker → main: the vectors for request `id`, or why they could not be made. */
@@ -24,10 +27,13 @@ let engine: Promise<MiniLmEngine> | null = null;
 let chain: Promise<void> = Promise.resolve();
 
 scope.onmessage = (event) => {
-  const { id, texts } = event.data;
+  const { id, texts, nice } = event.data;
   chain = chain.then(async () => {
     try {
-      engine ??= loadMiniLmEngine();
+      if (!engine) {
+        lowerThisThreadPriority(nice);
+        engine = loadMiniLmEngine();
+      }
       const started = performance.now();
       const vectors = await (await engine).embed(texts);
       scope.postMessage({ id, vectors, ms: performance.now() - started });

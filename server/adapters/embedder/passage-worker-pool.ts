@@ -1,5 +1,6 @@
 // Runs passage embedding on long-lived worker threads, each with its own engine (WASM or ONNX MiniLM), fed small batches
 // in order; a batch can be abandoned by its caller, and idle workers exit to give their memory back.
+import { BACKGROUND_NICE } from "../../background-thread.ts";
 import type { WorkerReply, WorkerRequest } from "./minilm-worker.ts";
 
 export interface PassageWorkerPoolOptions {
@@ -13,6 +14,8 @@ export interface PassageWorkerPoolOptions {
   workerUrl?: string;
   /** Sent with every request, for the worker to load its engine from (the ONNX engine's model file). */
   setup?: unknown;
+  /** Each worker lowers its thread to this nice value (default 10; 0 leaves it), so the API thread comes first. */
+  nice?: number;
 }
 
 interface Job {
@@ -42,15 +45,19 @@ export class PassageWorkerPool {
 
   constructor(private readonly options: PassageWorkerPoolOptions) {}
 
-  /** `batchSize` overrides the pool's for this call (to spread a small call over every worker). */
+  /**
+   * `batchSize` overrides the pool's for this call (to spread a small call over every worker). Texts go out sorted by
+   * length, so each worker's batch pads to a similar width; the vectors come back in the caller's order.
+   */
   async embed(texts: string[], signal?: AbortSignal, batchSize = this.options.batchSize): Promise<number[][]> {
     signal?.throwIfAborted();
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
     const jobs: Job[] = [];
     const parts: Promise<number[][]>[] = [];
-    for (let i = 0; i < texts.length; i += batchSize) {
+    for (let i = 0; i < order.length; i += batchSize) {
       parts.push(
         new Promise<number[][]>((resolve, reject) => {
-          const job: Job = { id: this.nextId++, texts: texts.slice(i, i + batchSize), resolve, reject, abandoned: false };
+          const job: Job = { id: this.nextId++, texts: order.slice(i, i + batchSize).map((k) => texts[k]!), resolve, reject, abandoned: false };
           jobs.push(job);
           this.queue.push(job);
         }),
@@ -65,7 +72,10 @@ export class PassageWorkerPool {
     signal?.addEventListener("abort", onAbort, { once: true });
     this.pump();
     try {
-      return (await Promise.all(parts)).flat();
+      const sorted = (await Promise.all(parts)).flat();
+      const out: number[][] = new Array(texts.length);
+      for (const [i, k] of order.entries()) out[k] = sorted[i]!;
+      return out;
     } catch (error) {
       // One failed batch fails the call; its other batches need not run.
       for (const job of jobs) job.abandoned = true;
@@ -101,7 +111,7 @@ export class PassageWorkerPool {
     slot.idleTimer = null;
     slot.job = job;
     (slot.worker as Refable).ref?.();
-    const request: WorkerRequest = { id: job.id, texts: job.texts, setup: this.options.setup };
+    const request: WorkerRequest = { id: job.id, texts: job.texts, setup: this.options.setup, nice: this.options.nice ?? BACKGROUND_NICE };
     slot.worker.postMessage(request);
   }
 

@@ -12,6 +12,17 @@ export interface BertShape {
 
 export type Precision = "fp32" | "int8";
 
+/** What every part of the graph needs: the graph being written, the weights, and the shared constants. */
+interface Builder {
+  g: OnnxGraph;
+  shape: BertShape;
+  c: ReturnType<typeof constants>;
+  w(name: string): Tensor;
+  param(name: string): string;
+  layerNorm(x: string, prefix: string): string;
+  linear(x: string, prefix: string): string;
+}
+
 export function buildMiniLmGraph(weights: Map<string, Tensor>, shape: BertShape, precision: Precision): Uint8Array {
   const g = new OnnxGraph();
   const w = (name: string): Tensor => {
@@ -19,12 +30,38 @@ export function buildMiniLmGraph(weights: Map<string, Tensor>, shape: BertShape,
     if (!t) throw new Error(`The model weights have no tensor "${name}".`);
     return t;
   };
+  const param = (name: string) => {
+    const t = w(name);
+    return g.floats(name, t.shape, t.data);
+  };
+  const b: Builder = {
+    g,
+    shape,
+    c: constants(g, shape),
+    w,
+    param,
+    layerNorm: (x, prefix) =>
+      g.node("LayerNormalization", [x, param(`${prefix}.weight`), param(`${prefix}.bias`)], { axis: -1, epsilon: { float: shape.layerNormEps } }),
+    linear: (x, prefix) => g.node("Add", [matmul(g, x, w(`${prefix}.weight`), `${prefix}.weight`, precision), param(`${prefix}.bias`)]),
+  };
+  g.io("input", "input_ids", DataType.INT64, ["batch", "sequence"]);
+  g.io("input", "attention_mask", DataType.INT64, ["batch", "sequence"]);
+  let h = embeddings(b);
+  const maskF = g.node("Cast", ["attention_mask"], { to: DataType.FLOAT });
+  // Added to the scores of padding positions: softmax gives them zero weight, as the WASM engine does.
+  const maskBias = g.node("Mul", [g.node("Sub", [b.c.one, g.node("Unsqueeze", [maskF, b.c.axes12])]), b.c.maskedScore]);
+  for (let l = 0; l < shape.layers; l++) h = encoderLayer(b, h, maskBias, `encoder.layer.${l}`);
+  // Callers read the session's only output, whatever its generated name.
+  g.io("output", meanPoolAndNormalise(b, h, maskF), DataType.FLOAT, ["batch", shape.hidden]);
+  return g.encode("all-MiniLM-L6-v2");
+}
+
+function constants(g: OnnxGraph, shape: BertShape) {
   const headDim = shape.hidden / shape.heads;
-  const c = {
+  return {
     one: g.floats("one", [], [1]),
     half: g.floats("half", [], [0.5]),
     sqrt2: g.floats("sqrt2", [], [Math.SQRT2]),
-    // Added to the scores of padding positions: softmax gives them zero weight, as the WASM engine does.
     maskedScore: g.floats("masked_score", [], [-1e9]),
     scale: g.floats("attention_scale", [], [1 / Math.sqrt(headDim)]),
     tiny: g.floats("tiny", [], [1e-12]),
@@ -36,18 +73,10 @@ export function buildMiniLmGraph(weights: Map<string, Tensor>, shape: BertShape,
     splitHeads: g.int64s("split_heads", [0, 0, shape.heads, headDim]),
     mergeHeads: g.int64s("merge_heads", [0, 0, shape.hidden]),
   };
-  g.io("input", "input_ids", DataType.INT64, ["batch", "sequence"]);
-  g.io("input", "attention_mask", DataType.INT64, ["batch", "sequence"]);
+}
 
-  const param = (name: string) => {
-    const t = w(name);
-    return g.floats(name, t.shape, t.data);
-  };
-  const layerNorm = (x: string, prefix: string) =>
-    g.node("LayerNormalization", [x, param(`${prefix}.weight`), param(`${prefix}.bias`)], { axis: -1, epsilon: { float: shape.layerNormEps } });
-  const linear = (x: string, prefix: string) => g.node("Add", [matmul(g, x, w(`${prefix}.weight`), `${prefix}.weight`, precision), param(`${prefix}.bias`)]);
-
-  // Embeddings. Every input is one segment, so the token-type row 0 is folded into the position table.
+/** Word plus position embeddings. Every input is one segment, so the token-type row 0 is folded into the position table. */
+function embeddings({ g, shape, c, w, param, layerNorm }: Builder): string {
   const words = g.node("Gather", [param("embeddings.word_embeddings.weight"), "input_ids"]);
   const positions = w("embeddings.position_embeddings.weight");
   const type0 = w("embeddings.token_type_embeddings.weight").data.subarray(0, shape.hidden);
@@ -55,37 +84,33 @@ export function buildMiniLmGraph(weights: Map<string, Tensor>, shape: BertShape,
   const positionTable = g.floats("embeddings.position_plus_type0", positions.shape, posPlusType);
   const seqLen = g.node("Shape", ["input_ids"], { start: 1, end: 2 });
   const pos = g.node("Slice", [positionTable, c.zero, seqLen, c.axis0]);
-  let h = layerNorm(g.node("Add", [words, pos]), "embeddings.LayerNorm");
+  return layerNorm(g.node("Add", [words, pos]), "embeddings.LayerNorm");
+}
 
-  const maskF = g.node("Cast", ["attention_mask"], { to: DataType.FLOAT });
-  const maskBias = g.node("Mul", [g.node("Sub", [c.one, g.node("Unsqueeze", [maskF, c.axes12])]), c.maskedScore]);
+/** One BERT layer: multi-head self-attention, then the feed-forward block, each with a residual and LayerNorm. */
+function encoderLayer({ g, c, layerNorm, linear }: Builder, h: string, maskBias: string, p: string): string {
+  const heads = (x: string, perm: number[]) => g.node("Transpose", [g.node("Reshape", [x, c.splitHeads])], { perm });
+  const q = heads(linear(h, `${p}.attention.self.query`), [0, 2, 1, 3]);
+  const k = heads(linear(h, `${p}.attention.self.key`), [0, 2, 3, 1]);
+  const v = heads(linear(h, `${p}.attention.self.value`), [0, 2, 1, 3]);
+  const scores = g.node("Add", [g.node("Mul", [g.node("MatMul", [q, k]), c.scale]), maskBias]);
+  const probs = g.node("Softmax", [scores], { axis: -1 });
+  const context = g.node("Reshape", [g.node("Transpose", [g.node("MatMul", [probs, v])], { perm: [0, 2, 1, 3] }), c.mergeHeads]);
+  const attended = layerNorm(g.node("Add", [linear(context, `${p}.attention.output.dense`), h]), `${p}.attention.output.LayerNorm`);
+  const inner = linear(attended, `${p}.intermediate.dense`);
+  // Exact GELU, as BERT was trained with: x/2 · (1 + erf(x/√2)).
+  const gelu = g.node("Mul", [g.node("Mul", [inner, c.half]), g.node("Add", [c.one, g.node("Erf", [g.node("Div", [inner, c.sqrt2])])])]);
+  return layerNorm(g.node("Add", [linear(gelu, `${p}.output.dense`), attended]), `${p}.output.LayerNorm`);
+}
 
-  for (let l = 0; l < shape.layers; l++) {
-    const p = `encoder.layer.${l}`;
-    const heads = (x: string, perm: number[]) => g.node("Transpose", [g.node("Reshape", [x, c.splitHeads])], { perm });
-    const q = heads(linear(h, `${p}.attention.self.query`), [0, 2, 1, 3]);
-    const k = heads(linear(h, `${p}.attention.self.key`), [0, 2, 3, 1]);
-    const v = heads(linear(h, `${p}.attention.self.value`), [0, 2, 1, 3]);
-    const scores = g.node("Add", [g.node("Mul", [g.node("MatMul", [q, k]), c.scale]), maskBias]);
-    const probs = g.node("Softmax", [scores], { axis: -1 });
-    const context = g.node("Reshape", [g.node("Transpose", [g.node("MatMul", [probs, v])], { perm: [0, 2, 1, 3] }), c.mergeHeads]);
-    const attended = layerNorm(g.node("Add", [linear(context, `${p}.attention.output.dense`), h]), `${p}.attention.output.LayerNorm`);
-    const inner = linear(attended, `${p}.intermediate.dense`);
-    // Exact GELU, as BERT was trained with: x/2 · (1 + erf(x/√2)).
-    const gelu = g.node("Mul", [g.node("Mul", [inner, c.half]), g.node("Add", [c.one, g.node("Erf", [g.node("Div", [inner, c.sqrt2])])])]);
-    h = layerNorm(g.node("Add", [linear(gelu, `${p}.output.dense`), attended]), `${p}.output.LayerNorm`);
-  }
-
-  // Mean over real tokens only, then unit length.
+/** Mean over real tokens only, then unit length. */
+function meanPoolAndNormalise({ g, c }: Builder, h: string, maskF: string): string {
   const mask3 = g.node("Unsqueeze", [maskF, c.axis2]);
   const summed = g.node("ReduceSum", [g.node("Mul", [h, mask3]), c.axis1], { keepdims: 0 });
   const counted = g.node("Max", [g.node("ReduceSum", [mask3, c.axis1], { keepdims: 0 }), c.tiny]);
   const mean = g.node("Div", [summed, counted]);
   const norm = g.node("Max", [g.node("ReduceL2", [mean], { axes: [1], keepdims: 1 }), c.tiny]);
-  const out = g.node("Div", [mean, norm]);
-  // Callers read the session's only output, whatever its generated name.
-  g.io("output", out, DataType.FLOAT, ["batch", shape.hidden]);
-  return g.encode("all-MiniLM-L6-v2");
+  return g.node("Div", [mean, norm]);
 }
 
 /** x · Wᵀ for a PyTorch [out, in] weight, in fp32 or with int8 weights and dynamically quantised activations. */

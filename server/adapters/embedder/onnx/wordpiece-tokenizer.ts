@@ -31,52 +31,8 @@ export function loadWordPieceTokenizer(path: string): WordPieceTokenizer {
   };
   const cls = id("[CLS]");
   const sep = id("[SEP]");
-  const unk = id(spec.model.unk_token);
-  const prefix = spec.model.continuing_subword_prefix;
-  const maxChars = spec.model.max_input_chars_per_word;
-  const { lowercase, handle_chinese_chars: spaceCjk, clean_text: clean } = spec.normalizer;
-  // As in HF tokenizers: accents are stripped when asked, or by default whenever text is lowercased.
-  const stripAccents = spec.normalizer.strip_accents ?? lowercase;
-  const cache = new Map<string, number[]>();
-
-  const normalize = (text: string): string => {
-    let out = "";
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      if (clean && (cp === 0 || cp === 0xfffd || (CONTROL.test(ch) && ch !== "\t" && ch !== "\n" && ch !== "\r"))) continue;
-      if (clean && WHITESPACE.test(ch)) out += " ";
-      else if (spaceCjk && isCjk(cp)) out += ` ${ch} `;
-      else out += ch;
-    }
-    if (stripAccents) out = out.normalize("NFD").replace(MARK, "");
-    return lowercase ? out.toLowerCase() : out;
-  };
-
-  const wordPieces = (word: string): number[] => {
-    const known = cache.get(word);
-    if (known) return known;
-    const chars = [...word];
-    let pieces: number[] = [];
-    if (chars.length > maxChars) pieces = [unk];
-    for (let start = 0; start < chars.length && pieces[0] !== unk; ) {
-      let end = chars.length;
-      let found = -1;
-      for (; end > start; end--) {
-        const piece = (start > 0 ? prefix : "") + chars.slice(start, end).join("");
-        const v = vocab.get(piece);
-        if (v !== undefined) {
-          found = v;
-          break;
-        }
-      }
-      if (found < 0) pieces = [unk];
-      else pieces.push(found);
-      start = end;
-    }
-    if (cache.size > 50_000) cache.clear();
-    cache.set(word, pieces);
-    return pieces;
-  };
+  const normalize = bertNormalizer(spec.normalizer);
+  const wordPieces = wordPieceSplitter(vocab, id(spec.model.unk_token), spec.model.continuing_subword_prefix, spec.model.max_input_chars_per_word);
 
   return {
     encode(text, maxTokens) {
@@ -101,6 +57,54 @@ export function loadWordPieceTokenizer(path: string): WordPieceTokenizer {
       ids.push(sep);
       return ids;
     },
+  };
+}
+
+/** BertNormalizer: drop control characters, whitespace to spaces, space out CJK, strip accents, lowercase. */
+function bertNormalizer(spec: TokenizerJson["normalizer"]): (text: string) => string {
+  const { lowercase, handle_chinese_chars: spaceCjk, clean_text: clean } = spec;
+  // As in HF tokenizers: accents are stripped when asked, or by default whenever text is lowercased.
+  const stripAccents = spec.strip_accents ?? lowercase;
+  return (text) => {
+    let out = "";
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (clean && (cp === 0 || cp === 0xfffd || (CONTROL.test(ch) && ch !== "\t" && ch !== "\n" && ch !== "\r"))) continue;
+      if (clean && WHITESPACE.test(ch)) out += " ";
+      else if (spaceCjk && isCjk(cp)) out += ` ${ch} `;
+      else out += ch;
+    }
+    if (stripAccents) out = out.normalize("NFD").replace(MARK, "");
+    return lowercase ? out.toLowerCase() : out;
+  };
+}
+
+/** Greedy longest-match WordPiece for one word, remembered per word (a bounded cache: words repeat a lot). */
+function wordPieceSplitter(vocab: Map<string, number>, unk: number, prefix: string, maxChars: number): (word: string) => number[] {
+  const cache = new Map<string, number[]>();
+  return (word) => {
+    const known = cache.get(word);
+    if (known) return known;
+    const chars = [...word];
+    let pieces: number[] = [];
+    if (chars.length > maxChars) pieces = [unk];
+    for (let start = 0; start < chars.length && pieces[0] !== unk; ) {
+      let end = chars.length;
+      let found = -1;
+      for (; end > start; end--) {
+        const v = vocab.get((start > 0 ? prefix : "") + chars.slice(start, end).join(""));
+        if (v !== undefined) {
+          found = v;
+          break;
+        }
+      }
+      if (found < 0) pieces = [unk];
+      else pieces.push(found);
+      start = end;
+    }
+    if (cache.size > 50_000) cache.clear();
+    cache.set(word, pieces);
+    return pieces;
   };
 }
 
