@@ -11,7 +11,7 @@ const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
 
 // A Zipf-like vocabulary: a few queries are very common, most are rare, as on real sites.
 const vocabulary = Array.from({ length: 3000 }, (_, i) => `query ${i} ${["install", "pricing", "api", "login", "export"][i % 5]}`);
-const pickQuery = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Math.pow(Math.random(), 3) * vocabulary.length))]!;
+const pickQuery = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Math.random() ** 3 * vocabulary.length))]!;
 
 const ctx = await createTestContext();
 const { orgId, key } = await ctx.createOrg("pro");
@@ -67,11 +67,17 @@ for (const path of endpoints) {
   table.push({ endpoint: path.replace(site, ":siteId"), p50: pct(times, 50).toFixed(1), p95: pct(times, 95).toFixed(1), max: times.at(-1)!.toFixed(1) });
 }
 
-const [{ n: rollupRows } = { n: 0 }] = (await ctx.services.database.db.execute(
-  // Plain count for the report; both drivers return it (rows or array).
-  (await import("drizzle-orm")).sql`SELECT count(*)::int AS n FROM query_daily WHERE org_id = ${orgId}`,
-).then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { n: number }[] }).rows))) as { n: number }[];
+const [{ n: rollupRows } = { n: 0 }] = (await ctx.services.database.db
+  .execute(
+    // Plain count for the report; both drivers return it (rows or array).
+    (
+      await import("drizzle-orm")
+    ).sql`SELECT count(*)::int AS n FROM query_daily WHERE org_id = ${orgId}`,
+  )
+  .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { n: number }[] }).rows))) as { n: number }[];
 
-console.log(`analytics bench on ${engine}: ${events} events over 365 days, ${siteCount} sites, ${rollupRows} rollup rows; load ${(loadMs / 1000).toFixed(1)} s (${Math.round(events / (loadMs / 1000))} events/s); ${runs} runs per endpoint, ms`);
+console.log(
+  `analytics bench on ${engine}: ${events} events over 365 days, ${siteCount} sites, ${rollupRows} rollup rows; load ${(loadMs / 1000).toFixed(1)} s (${Math.round(events / (loadMs / 1000))} events/s); ${runs} runs per endpoint, ms`,
+);
 console.table(table);
 await ctx.close();

@@ -26,7 +26,9 @@ const jsonl = (path: string) =>
 export function loadBeir(dir: string, split = "test"): BeirDataset {
   const docs = jsonl(join(dir, "corpus.jsonl")).map((d) => ({ id: String(d._id), title: String(d.title ?? ""), text: String(d.text ?? "") }));
   const qrels = new Map<string, Map<string, number>>();
-  const lines = readFileSync(join(dir, "qrels", `${split}.tsv`), "utf8").split("\n").slice(1);
+  const lines = readFileSync(join(dir, "qrels", `${split}.tsv`), "utf8")
+    .split("\n")
+    .slice(1);
   for (const line of lines) {
     const [q, d, s] = line.trim().split("\t");
     if (!q || !d || !(Number(s) > 0)) continue;

@@ -23,7 +23,8 @@ const fillerPages = Array.from({ length: 60 }, (_, i) => ({
   title: `Guide ${i}: ${topics[i % topics.length]}`,
   summary: `Guide page ${i}.`,
   tags: ["guide"],
-  content: `This guide covers ${topics[i % topics.length]} in depth, part ${i}. `.repeat(20) + `\n\nSee also the section on ${topics[(i + 3) % topics.length]}.`,
+  content:
+    `${`This guide covers ${topics[i % topics.length]} in depth, part ${i}. `.repeat(20)}\n\nSee also the section on ${topics[(i + 3) % topics.length]}.`,
 }));
 
 function percentile(values: number[], p: number): number {
@@ -117,8 +118,14 @@ try {
   const generative = await run("generative", { ANTHROPIC_API_KEY: "sk-bench", ANTHROPIC_BASE_URL: fake.url }, reply);
   const extractive = await run("extractive", {}, () => {});
 
-  const modelFirst = percentile(baseline.map((t) => t.firstDelta), 50);
-  const modelTotal = percentile(baseline.map((t) => t.total), 50);
+  const modelFirst = percentile(
+    baseline.map((t) => t.firstDelta),
+    50,
+  );
+  const modelTotal = percentile(
+    baseline.map((t) => t.total),
+    50,
+  );
   const rows: Array<[string, number[]]> = [
     ["model alone: first delta", baseline.map((t) => t.firstDelta)],
     ["model alone: total", baseline.map((t) => t.total)],

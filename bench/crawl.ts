@@ -13,7 +13,12 @@ import { serveCrawlSite } from "../tests/fixtures/crawl-site-server.ts";
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { site: { type: "string" }, "no-embed": { type: "boolean", default: false }, "host-concurrency": { type: "string", default: "8" }, "embed-budget": { type: "string", default: "300" } },
+  options: {
+    site: { type: "string" },
+    "no-embed": { type: "boolean", default: false },
+    "host-concurrency": { type: "string", default: "8" },
+    "embed-budget": { type: "string", default: "300" },
+  },
 });
 const root = values.site ?? process.env.CRAWL_BENCH_SITE ?? new URL("../../shared/data/httpd-docs/site/", import.meta.url).pathname;
 const embed = !values["no-embed"];
@@ -33,7 +38,11 @@ const services = await createServices(config, embed ? {} : { embedder: null });
 const org = await services.accounts.createOrganisation({ name: "bench", plan: "enterprise" });
 const site = await services.sites.create(org.id, { name: "httpd manual", baseUrl: `${server.origin}/`, crawlerConfig: { maxPages: 5000, maxDepth: 20 } });
 
-const pendingChunks = async () => Number((await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId} AND embedded_at IS NULL`))[0]?.n ?? 0);
+const pendingChunks = async () =>
+  Number(
+    (await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId} AND embedded_at IS NULL`))[0]
+      ?.n ?? 0,
+  );
 
 const started = performance.now();
 if (embed) services.embeddingQueue?.start();
@@ -66,7 +75,9 @@ if (embed && services.embeddingQueue) {
   } else {
     const rate = (atCrawlEnd.pending - pending) / ((performance.now() - atCrawlEnd.at) / 1000);
     const projected = seconds + pending / Math.max(rate, 1e-9);
-    console.log(`not fully embedded within the budget: ${stats.chunkCount - pending}/${stats.chunkCount} chunks after ${seconds.toFixed(0)} s; ${rate.toFixed(2)} chunks/s once the crawl ended, so fully embedded after about ${(projected / 60).toFixed(0)} min (${services.embedder?.model})`);
+    console.log(
+      `not fully embedded within the budget: ${stats.chunkCount - pending}/${stats.chunkCount} chunks after ${seconds.toFixed(0)} s; ${rate.toFixed(2)} chunks/s once the crawl ended, so fully embedded after about ${(projected / 60).toFixed(0)} min (${services.embedder?.model})`,
+    );
   }
 }
 

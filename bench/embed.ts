@@ -31,22 +31,64 @@ const queries = Array.from({ length: Number(args.queries) }, (_, i) => `how does
 const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 const round = (n: number, d = 1) => Number(n.toFixed(d));
 
-console.log(`cores ${cores}, load average at start ${loadavg().map((x) => x.toFixed(2)).join(" ")} (the CPU is shared: absolute figures are pessimistic)`);
-console.log(`${passages.length} passages (SciFact abstracts, mean ${Math.round(passages.reduce((s, p) => s + p.length, 0) / passages.length)} chars), ${queries.length} queries\n`);
+console.log(
+  `cores ${cores}, load average at start ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")} (the CPU is shared: absolute figures are pessimistic)`,
+);
+console.log(
+  `${passages.length} passages (SciFact abstracts, mean ${Math.round(passages.reduce((s, p) => s + p.length, 0) / passages.length)} chars), ${queries.length} queries\n`,
+);
 
 const buildDir = mkdtempSync(join(tmpdir(), "bench-embed-"));
 const build = ensureMiniLmOnnxFile(buildDir, "fp32");
 console.log(`ONNX file built from the shipped fp16 weights: ${Math.round(build.ms)} ms (cold, into an empty folder)`);
 
-interface Engine { name: string; embedder: Embedder & { close(): void }; loadMs: number; passageMs: number; latencies: number[]; vectors: number[][] }
+interface Engine {
+  name: string;
+  embedder: Embedder & { close(): void };
+  loadMs: number;
+  passageMs: number;
+  latencies: number[];
+  vectors: number[][];
+}
 
 const engines: Engine[] = [
-  { name: `wasm (${cores} workers)`, embedder: new MiniLmWasmEmbedder({ passageWorkers: cores, passageBatchSize: 4 }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] },
-  { name: `onnx fp32 (${cores} workers at nice 10)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none" }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] },
+  {
+    name: `wasm (${cores} workers)`,
+    embedder: new MiniLmWasmEmbedder({ passageWorkers: cores, passageBatchSize: 4 }),
+    loadMs: 0,
+    passageMs: 0,
+    latencies: [],
+    vectors: [],
+  },
+  {
+    name: `onnx fp32 (${cores} workers at nice 10)`,
+    embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none" }),
+    loadMs: 0,
+    passageMs: 0,
+    latencies: [],
+    vectors: [],
+  },
 ];
-const levelWorkers: Engine = { name: `onnx fp32 (${cores} workers at nice 0)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none", workerNice: 0 }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] };
+const levelWorkers: Engine = {
+  name: `onnx fp32 (${cores} workers at nice 0)`,
+  embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none", workerNice: 0 }),
+  loadMs: 0,
+  passageMs: 0,
+  latencies: [],
+  vectors: [],
+};
 engines.push(levelWorkers);
-if (args.int8) engines.push({ name: `onnx int8 (${cores} workers)`, embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, precision: "int8", fallback: "none" }), loadMs: 0, passageMs: 0, latencies: [], vectors: [] });
+if (args.int8)
+  engines.push({
+    name: `onnx int8 (${cores} workers)`,
+    embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, precision: "int8", fallback: "none" }),
+    loadMs: 0,
+    passageMs: 0,
+    latencies: [],
+    vectors: [],
+  });
 
 for (const e of engines) {
   const t = performance.now();
@@ -73,7 +115,10 @@ for (const q of queries) {
   }
 }
 // Queries while a batch of passages runs on the workers: the ONNX engine with its workers at nice 0, then at nice 10.
-const underLoad = new Map<Engine, number[]>([[levelWorkers, []], [engines[1]!, []]]);
+const underLoad = new Map<Engine, number[]>([
+  [levelWorkers, []],
+  [engines[1]!, []],
+]);
 for (let round = 0; round < 3; round++) {
   for (const [e, times] of underLoad) {
     let busy = true;
@@ -91,7 +136,14 @@ for (let round = 0; round < 3; round++) {
 for (const e of engines) e.embedder.close();
 rmSync(buildDir, { recursive: true, force: true });
 
-interface Row { engine: string; loadMs: number; passagesPerSecond: number; queryP50: number; queryP95: number; vectors: number[][] }
+interface Row {
+  engine: string;
+  loadMs: number;
+  passagesPerSecond: number;
+  queryP50: number;
+  queryP95: number;
+  vectors: number[][];
+}
 const rows: Row[] = engines.map((e) => ({
   engine: e.name,
   loadMs: e.loadMs,
@@ -106,9 +158,15 @@ console.log("\n| engine | load ms | passages/s | × WASM | query p50 ms | query 
 console.log("|---|---|---|---|---|---|---|");
 for (const r of rows) {
   const cosines = r.vectors.map((v, i) => dot(v, wasm!.vectors[i]!));
-  console.log(`| ${r.engine} | ${Math.round(r.loadMs)} | ${round(r.passagesPerSecond)} | ${round(r.passagesPerSecond / wasm!.passagesPerSecond)} | ${round(r.queryP50)} | ${round(r.queryP95)} | ${Math.min(...cosines).toFixed(5)} |`);
+  console.log(
+    `| ${r.engine} | ${Math.round(r.loadMs)} | ${round(r.passagesPerSecond)} | ${round(r.passagesPerSecond / wasm!.passagesPerSecond)} | ${round(r.queryP50)} | ${round(r.queryP95)} | ${Math.min(...cosines).toFixed(5)} |`,
+  );
 }
 console.log("\n| passage workers | queries measured during passage batches | query p50 ms | query p95 ms |");
 console.log("|---|---|---|---|");
 for (const [e, times] of underLoad) console.log(`| ${e.name} | ${times.length} | ${round(percentile(times, 50))} | ${round(percentile(times, 95))} |`);
-console.log(`\nload average at end ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `\nload average at end ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);

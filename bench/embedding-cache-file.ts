@@ -13,7 +13,9 @@ export function cacheFilePath(model: string): string {
 /** Loads the file into embedding_cache; returns how many vectors it held. */
 export async function seedEmbeddingCache(db: Db, model: string, file: string): Promise<number> {
   if (!existsSync(file)) return 0;
-  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.includes("\t"));
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.includes("\t"));
   for (let i = 0; i < lines.length; i += 200) {
     const values = lines.slice(i, i + 200).map((line) => {
       const [hash, literal] = line.split("\t");

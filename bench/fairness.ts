@@ -41,14 +41,20 @@ async function tenant(name: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     // timeout: false: Bun's fetch would otherwise give up on a long ingest request under load.
     const response = await fetch(`${base}${path}`, {
-      method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body), timeout: false,
+      method,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeout: false,
     } as RequestInit);
     const json = await response.json();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
     return json;
   };
   const site = await call("POST", "/api/sites", { name, baseUrl: "https://docs.example.com" });
-  await call("PUT", `/api/sites/${site.siteId}`, { publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["docs.example.com"] }, rateLimits: { searchPerMinute: 1_000_000, chatPerMinute: 20 } });
+  await call("PUT", `/api/sites/${site.siteId}`, {
+    publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["docs.example.com"] },
+    rateLimits: { searchPerMinute: 1_000_000, chatPerMinute: 20 },
+  });
   return { siteId: site.siteId as string, call };
 }
 
@@ -74,7 +80,9 @@ async function searches(siteId: string, count: number): Promise<number[]> {
     const started = performance.now();
     // POST is never cached, so every search does the work.
     const response = await fetch(`${base}/v1/public/sites/${siteId}/search`, {
-      method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ query: `${topics[i % 10]} guide ${i}`, minScore: 0 }),
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify({ query: `${topics[i % 10]} guide ${i}`, minScore: 0 }),
     });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`search ${response.status}`);
@@ -99,7 +107,8 @@ const started = performance.now();
 // Four importers side by side, each sending five requests of five pages, as a bulk import script would.
 const importer = async (r: number) => {
   const each = HEAVY_PAGES / 4;
-  for (let k = 0; k < each / 5; k++) await a.call("POST", `/api/sites/${a.siteId}/pages`, { pages: Array.from({ length: 5 }, (_, i) => heavyPage(r * each + k * 5 + i)) });
+  for (let k = 0; k < each / 5; k++)
+    await a.call("POST", `/api/sites/${a.siteId}/pages`, { pages: Array.from({ length: 5 }, (_, i) => heavyPage(r * each + k * 5 + i)) });
 };
 const push = Promise.all(Array.from({ length: 4 }, (_, r) => importer(r))).then(() => performance.now() - started);
 await Bun.sleep(500);
@@ -126,12 +135,18 @@ for (;;) {
 }
 
 const [aChunks] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${a.siteId}`);
-console.log(`fairness bench (${services.database.kind}, ${local ? "built-in MiniLM embedder" : "embeddings stand-in"}, ${inline ? "cleaning inline on the API thread" : `cleaning on ${services.config.preparationWorkers} worker thread(s)`})`);
+console.log(
+  `fairness bench (${services.database.kind}, ${local ? "built-in MiniLM embedder" : "embeddings stand-in"}, ${inline ? "cleaning inline on the API thread" : `cleaning on ${services.config.preparationWorkers} worker thread(s)`})`,
+);
 console.log(`B search idle:            ${fmt(idle)}`);
 console.log(`B search while A pushes:  ${fmt(loaded)}  (p95 ${(pct(loaded, 95) / pct(idle, 95)).toFixed(2)}× idle)`);
-const aDone = aEmbeddedAt ? `all embedded ${((aEmbeddedAt - started) / 1000).toFixed(1)} s after the push began` : `${await pending(a.siteId)} still waiting for vectors`;
+const aDone = aEmbeddedAt
+  ? `all embedded ${((aEmbeddedAt - started) / 1000).toFixed(1)} s after the push began`
+  : `${await pending(a.siteId)} still waiting for vectors`;
 console.log(`A: ${HEAVY_PAGES} pages, ${aChunks!.n} chunks, pushed in ${(pushMs / 1000).toFixed(1)} s, ${aDone}`);
-console.log(`B: 10 new pages embedded ${((bEmbeddedAt - bAdded) / 1000).toFixed(1)} s after they were sent; ${!aEmbeddedAt || bEmbeddedAt < aEmbeddedAt ? "before" : "AFTER"} A's backlog was done`);
+console.log(
+  `B: 10 new pages embedded ${((bEmbeddedAt - bAdded) / 1000).toFixed(1)} s after they were sent; ${!aEmbeddedAt || bEmbeddedAt < aEmbeddedAt ? "before" : "AFTER"} A's backlog was done`,
+);
 
 server.stop(true);
 await services.close();

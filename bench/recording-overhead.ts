@@ -17,20 +17,49 @@ const created = await ctx.request("POST", "/api/sites", {
 if (created.status >= 300) throw new Error(`site: ${created.status} ${JSON.stringify(created.body)}`);
 const siteId: string = created.body.siteId ?? created.body.id;
 // One client sends every request here: lift the per-IP limit so the bench measures search, not 429s.
-const patched = await ctx.request("PUT", `/api/sites/${siteId}`, { key, body: { publicAccess: { enabled: true, searchEnabled: true }, rateLimits: { searchPerMinute: 1_000_000 } } });
+const patched = await ctx.request("PUT", `/api/sites/${siteId}`, {
+  key,
+  body: { publicAccess: { enabled: true, searchEnabled: true }, rateLimits: { searchPerMinute: 1_000_000 } },
+});
 if (patched.status >= 300) throw new Error(`rate limit: ${patched.status} ${JSON.stringify(patched.body)}`);
 
-const topics = ["install", "configure", "deploy", "upgrade", "backup", "restore", "monitor", "proxy", "cache", "token", "export", "import", "cluster", "replica", "domain", "certificate", "filter", "ranking", "snippet", "session"];
+const topics = [
+  "install",
+  "configure",
+  "deploy",
+  "upgrade",
+  "backup",
+  "restore",
+  "monitor",
+  "proxy",
+  "cache",
+  "token",
+  "export",
+  "import",
+  "cluster",
+  "replica",
+  "domain",
+  "certificate",
+  "filter",
+  "ranking",
+  "snippet",
+  "session",
+];
 const verbs = ["explains", "covers", "describes", "walks through", "lists", "compares"];
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 for (let batch = 0; batch < 5; batch++) {
   const pages = Array.from({ length: 100 }, (_, j) => {
     const i = batch * 100 + j;
-    const a = pick(topics, i), b = pick(topics, i * 7 + 3), c = pick(topics, i * 13 + 5);
+    const a = pick(topics, i),
+      b = pick(topics, i * 7 + 3),
+      c = pick(topics, i * 13 + 5);
     return {
       url: `https://bench.example.com/docs/${i}`,
       title: `${a} and ${b} (${i})`,
-      content: Array.from({ length: 12 }, (_, k) => `This section ${pick(verbs, i + k)} how ${pick([a, b, c], k)} works with ${pick(topics, i + k * 3)} on page ${i}.`).join(" "),
+      content: Array.from(
+        { length: 12 },
+        (_, k) => `This section ${pick(verbs, i + k)} how ${pick([a, b, c], k)} works with ${pick(topics, i + k * 3)} on page ${i}.`,
+      ).join(" "),
     };
   });
   const res = await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages } });

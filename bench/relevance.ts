@@ -62,10 +62,20 @@ const idOf = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf("/") 
 
 // Keyword engine and embedder come from the environment as in production; the model never runs metadata
 // extraction here (heuristics only), and workers stay off so the benchmark drives the queue itself.
-const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATABASE_URL ? undefined : "memory://", RUN_WORKERS: "false", LOG_LEVEL: "error", ANTHROPIC_API_KEY: "" });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: process.env.DATABASE_URL ? undefined : "memory://",
+  RUN_WORKERS: "false",
+  LOG_LEVEL: "error",
+  ANTHROPIC_API_KEY: "",
+});
 const embedder = lexicalOnly
   ? null
-  : createEmbedderFromConfig(config.embeddings, { passageWorkers: workers, passageBatchSize: Math.max(1, Math.floor(8 / workers)), precision: args.int8 ? "int8" : "fp32" });
+  : createEmbedderFromConfig(config.embeddings, {
+      passageWorkers: workers,
+      passageBatchSize: Math.max(1, Math.floor(8 / workers)),
+      precision: args.int8 ? "int8" : "fp32",
+    });
 const services = await createServices(config, { embedder });
 const { db } = services.database;
 const keepSite = args["keep-site"]! && Boolean(process.env.DATABASE_URL);
@@ -77,12 +87,16 @@ const [kept] = keepSite
     )
   : [];
 const org = kept ? { id: kept.orgId } : await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
-const site = kept ? { id: kept.siteId } : await services.siteStore.create({
-  orgId: org.id, name: "SciFact", baseUrl: "https://scifact.bench.example",
-  crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
-  publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
-  rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },
-});
+const site = kept
+  ? { id: kept.siteId }
+  : await services.siteStore.create({
+      orgId: org.id,
+      name: "SciFact",
+      baseUrl: "https://scifact.bench.example",
+      crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
+      publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
+      rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },
+    });
 
 const reference = referenceBm25();
 const cacheFile = embedder && !args["no-cache"] && !args.int8 ? cacheFilePath(embedder.model) : null;
@@ -144,7 +158,11 @@ const modes: Mode[] = lexicalOnly
       { name: "vector", input: { only: "vector", fusion: "rrf" } },
       { name: `hybrid (default: ${defaultSearchOptions.fusion} α=${defaultSearchOptions.alpha})`, input: {} },
       { name: "hybrid rrf k=60", input: { fusion: "rrf" } },
-      ...args.alphas!.split(",").filter(Boolean).filter((a) => Number(a) !== defaultSearchOptions.alpha).map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
+      ...args
+        .alphas!.split(",")
+        .filter(Boolean)
+        .filter((a) => Number(a) !== defaultSearchOptions.alpha)
+        .map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
     ];
 // Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
 const lexicalIndex = services.search.lexical as { headingWeight?: number };
@@ -174,7 +192,11 @@ for (const mode of modes) for (const q of data.queries.slice(0, 10)) await searc
 
 const results = [];
 for (const mode of modes) {
-  const nd: number[] = [], rc: number[] = [], mrr: number[] = [], ms: number[] = [], server: number[] = [];
+  const nd: number[] = [],
+    rc: number[] = [],
+    mrr: number[] = [],
+    ms: number[] = [],
+    server: number[] = [];
   for (const q of mode.typos ? typoed : data.queries) {
     const started = performance.now();
     const found = await search(q.text, mode);
@@ -191,21 +213,43 @@ for (const mode of modes) {
 }
 
 const machine = {
-  cpus: availableParallelism(), cpu: cpus()[0]?.model ?? "?", ramGb: Math.round(totalmem() / 2 ** 30),
-  bun: Bun.version, engine: `${services.database.kind}/${services.search.lexical.engine}`, embedder: embedder?.model ?? null,
+  cpus: availableParallelism(),
+  cpu: cpus()[0]?.model ?? "?",
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  bun: Bun.version,
+  engine: `${services.database.kind}/${services.search.lexical.engine}`,
+  embedder: embedder?.model ?? null,
 };
 const measured = {
-  dataset: basename(dataset), docs: picked.docs.length, judgedDocs: picked.judged, corpusDocs: data.docs.length,
-  seed: args.docs ? Number(args.seed) : null, split: args.split, queries: data.queries.length, chunks: counts!.chunks,
-  ingestS, ingestPagesPerS: picked.docs.length / ingestS, cachedVectors: seededVectors, embedded, embedS, workers,
+  dataset: basename(dataset),
+  docs: picked.docs.length,
+  judgedDocs: picked.judged,
+  corpusDocs: data.docs.length,
+  seed: args.docs ? Number(args.seed) : null,
+  split: args.split,
+  queries: data.queries.length,
+  chunks: counts!.chunks,
+  ingestS,
+  ingestPagesPerS: picked.docs.length / ingestS,
+  cachedVectors: seededVectors,
+  embedded,
+  embedS,
+  workers,
 };
 
-console.log(`\n${measured.dataset}: ${measured.docs} of ${measured.corpusDocs} documents (${measured.judgedDocs} judged${measured.seed !== null ? `, distractors seed ${measured.seed}` : ""}), ${measured.chunks} chunks, ${measured.queries} ${args.split} queries`);
-console.log(`machine: ${machine.cpus} cpus (${machine.cpu}), ${machine.ramGb} GB RAM, bun ${machine.bun}, ${machine.engine}, embedder ${machine.embedder ?? "none"}`);
+console.log(
+  `\n${measured.dataset}: ${measured.docs} of ${measured.corpusDocs} documents (${measured.judgedDocs} judged${measured.seed !== null ? `, distractors seed ${measured.seed}` : ""}), ${measured.chunks} chunks, ${measured.queries} ${args.split} queries`,
+);
+console.log(
+  `machine: ${machine.cpus} cpus (${machine.cpu}), ${machine.ramGb} GB RAM, bun ${machine.bun}, ${machine.engine}, embedder ${machine.embedder ?? "none"}`,
+);
 if (defaultHeadingWeight !== undefined) console.log(`title and heading words weigh ${defaultHeadingWeight}× body words unless the row names another weight`);
-console.log(`ingest: ${ingestS.toFixed(1)} s (${measured.ingestPagesPerS.toFixed(0)} pages/s to keyword-searchable); embedding: ${embedded} chunks in ${embedS.toFixed(0)} s, ${seededVectors} vectors from the cache file`);
+console.log(
+  `ingest: ${ingestS.toFixed(1)} s (${measured.ingestPagesPerS.toFixed(0)} pages/s to keyword-searchable); embedding: ${embedded} chunks in ${embedS.toFixed(0)} s, ${seededVectors} vectors from the cache file`,
+);
 console.log(`\n| mode | nDCG@10 | Recall@${LIMIT} | MRR@10 | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|---:|`);
-for (const r of results) console.log(`| ${r.mode} | ${r.ndcg10.toFixed(3)} | ${r.recall100.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+for (const r of results)
+  console.log(`| ${r.mode} | ${r.ndcg10.toFixed(3)} | ${r.recall100.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
 if (reference) console.log(`\nreference (bm25_check.py, full corpus): ${reference}`);
 
 const outDir = new URL("./results/", import.meta.url).pathname;

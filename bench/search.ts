@@ -30,7 +30,7 @@ function unitVector(): number[] {
 }
 
 const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${"aeiou"[i % 5]}`);
-const word = () => words[Math.min(words.length - 1, Math.floor(Math.pow(Math.random(), 2.5) * words.length))]!;
+const word = () => words[Math.min(words.length - 1, Math.floor(Math.random() ** 2.5 * words.length))]!;
 const passage = (n: number) => Array.from({ length: n }, word).join(" ");
 
 const minilm = createEmbedderFromConfig(loadConfig({ ...process.env, DATA_DIR: "memory://" }).embeddings, { passageWorkers: 0 });
@@ -50,7 +50,9 @@ async function run(size: number) {
   const org = await new AccountStore(db).createOrganisation({ name: "bench", plan: "enterprise" });
   const siteStore = new SiteStore(db);
   const site = await siteStore.create({
-    orgId: org.id, name: "bench", baseUrl: "https://bench.example.com",
+    orgId: org.id,
+    name: "bench",
+    baseUrl: "https://bench.example.com",
     crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
     publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
     rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },
@@ -65,11 +67,16 @@ async function run(size: number) {
       pageValues.push(sql`(${pageId}, ${site.id}, ${`https://bench.example.com/p/${i}`}, ${`Page ${passage(4)}`}, ${pageId}, 'api')`);
       for (let j = 0; j < chunksPerPage && i + j < size; j++) {
         const text = passage(120);
-        chunkValues.push(sql`(${`bchk_${site.id}_${i + j}`}, ${pageId}, ${site.id}, ${j}, ${text}, ${text}, ${`h${i + j}`}, ${`[${unitVector().join(",")}]`}::vector, ${queryEmbedder.model}, now())`);
+        chunkValues.push(
+          sql`(${`bchk_${site.id}_${i + j}`}, ${pageId}, ${site.id}, ${j}, ${text}, ${text}, ${`h${i + j}`}, ${`[${unitVector().join(",")}]`}::vector, ${queryEmbedder.model}, now())`,
+        );
       }
     }
     await rows(db, sql`INSERT INTO pages (id, site_id, url, title, content_hash, source) VALUES ${sql.join(pageValues, sql`, `)}`);
-    await rows(db, sql`INSERT INTO chunks (id, page_id, site_id, position, text, search_text, content_hash, embedding, embedding_model, embedded_at) VALUES ${sql.join(chunkValues, sql`, `)}`);
+    await rows(
+      db,
+      sql`INSERT INTO chunks (id, page_id, site_id, position, text, search_text, content_hash, embedding, embedding_model, embedded_at) VALUES ${sql.join(chunkValues, sql`, `)}`,
+    );
   }
   const loadMs = performance.now() - loadStart;
   // The figures are for a table autovacuum has caught up with. PGlite runs no autovacuum: without statistics its
@@ -80,8 +87,13 @@ async function run(size: number) {
   await rows(db, sql`VACUUM ANALYZE pages`);
   const indexStart = performance.now();
   const search = await createSearchServices({
-    database, lexicalEngine: "auto", embedder: queryEmbedder, siteStore,
-    limiter: new RateLimiter(new MemoryRateLimitStore()), trustProxy: false, log: createLogger("error"),
+    database,
+    lexicalEngine: "auto",
+    embedder: queryEmbedder,
+    siteStore,
+    limiter: new RateLimiter(new MemoryRateLimitStore()),
+    trustProxy: false,
+    log: createLogger("error"),
   });
   const indexMs = performance.now() - indexStart;
   const query = () => Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => words[Math.floor(Math.random() * 800)]).join(" ");
@@ -115,7 +127,22 @@ async function run(size: number) {
   await siteStore.delete(org.id, site.id);
   await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
   await database.close();
-  return { size, engine: `${database.kind}/${search.lexical.engine}`, loadS: loadMs / 1000, indexS: indexMs / 1000, p50: pct(total, 50), p95: pct(total, 95), retrievalP50: pct(retrieval, 50), retrievalP95: pct(retrieval, 95), embedP50: pct(embed, 50), embedP95: pct(embed, 95), repeatP50: pct(repeat, 50), repeatP95: pct(repeat, 95), lexP50: pct(lexical, 50), vecP50: pct(vector, 50) };
+  return {
+    size,
+    engine: `${database.kind}/${search.lexical.engine}`,
+    loadS: loadMs / 1000,
+    indexS: indexMs / 1000,
+    p50: pct(total, 50),
+    p95: pct(total, 95),
+    retrievalP50: pct(retrieval, 50),
+    retrievalP95: pct(retrieval, 95),
+    embedP50: pct(embed, 50),
+    embedP95: pct(embed, 95),
+    repeatP50: pct(repeat, 50),
+    repeatP95: pct(repeat, 95),
+    lexP50: pct(lexical, 50),
+    vecP50: pct(vector, 50),
+  };
 }
 
 await minilm.ready();

@@ -17,25 +17,36 @@ const { values: args } = parseArgs({
 });
 const data = loadBeir(args.dataset!, "test");
 const docs = pickDocs(data, Number(args.docs), 42).docs.slice(0, Number(args.docs));
-const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATABASE_URL ? undefined : "memory://", RUN_WORKERS: "false", LOG_LEVEL: "error", ANTHROPIC_API_KEY: "" });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: process.env.DATABASE_URL ? undefined : "memory://",
+  RUN_WORKERS: "false",
+  LOG_LEVEL: "error",
+  ANTHROPIC_API_KEY: "",
+});
 const services = await createServices(config, { embedder: null });
 const { db } = services.database;
 const org = await services.accounts.createOrganisation({ name: "vocabulary-bench", plan: "enterprise" });
 const triggers = async (on: boolean) => {
-  for (const name of ["chunks_site_terms_insert", "chunks_site_terms_delete"]) await rows(db, sql.raw(`ALTER TABLE chunks ${on ? "ENABLE" : "DISABLE"} TRIGGER ${name}`));
+  for (const name of ["chunks_site_terms_insert", "chunks_site_terms_delete"])
+    await rows(db, sql.raw(`ALTER TABLE chunks ${on ? "ENABLE" : "DISABLE"} TRIGGER ${name}`));
 };
 
 async function round(on: boolean): Promise<number> {
   await triggers(on);
   const site = await services.siteStore.create({
-    orgId: org.id, name: "bench", baseUrl: "https://v.bench.example",
+    orgId: org.id,
+    name: "bench",
+    baseUrl: "https://v.bench.example",
     crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
     publicAccess: { enabled: false, searchEnabled: false, chatEnabled: false, allowedDomains: [] },
     rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },
   });
   const started = performance.now();
   for (let i = 0; i < docs.length; i += 100) {
-    const pages = docs.slice(i, i + 100).map((d) => ({ url: `https://v.bench.example/${encodeURIComponent(d.id)}`, title: d.title, content: d.text.trim() || d.title }));
+    const pages = docs
+      .slice(i, i + 100)
+      .map((d) => ({ url: `https://v.bench.example/${encodeURIComponent(d.id)}`, title: d.title, content: d.text.trim() || d.title }));
     await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
   }
   const ms = performance.now() - started;
@@ -50,6 +61,8 @@ for (let r = 0; r < Number(args.rounds); r++) {
 }
 await triggers(true);
 const best = (list: number[]) => Math.min(...list);
-console.log(`${docs.length} pages per round, ${services.database.kind}: best of ${args.rounds} without the vocabulary ${best(times.off).toFixed(0)} ms, with it ${best(times.on).toFixed(0)} ms (+${((best(times.on) / best(times.off) - 1) * 100).toFixed(0)} %)`);
+console.log(
+  `${docs.length} pages per round, ${services.database.kind}: best of ${args.rounds} without the vocabulary ${best(times.off).toFixed(0)} ms, with it ${best(times.on).toFixed(0)} ms (+${((best(times.on) / best(times.off) - 1) * 100).toFixed(0)} %)`,
+);
 await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
 await services.close();

@@ -97,9 +97,11 @@ export class DashboardApp extends LitElement {
   override render() {
     const { route, session } = this;
     if (PUBLIC.has(route.name) || session === null) {
-      return html`<main tabindex="-1">${route.name === "setup" || route.name === "invite"
-        ? html`<setup-page .mode=${route.name} .token=${route.query.get("token") ?? ""}></setup-page>`
-        : html`<login-page></login-page>`}</main>`;
+      return html`<main tabindex="-1">${
+        route.name === "setup" || route.name === "invite"
+          ? html`<setup-page .mode=${route.name} .token=${route.query.get("token") ?? ""}></setup-page>`
+          : html`<login-page></login-page>`
+      }</main>`;
     }
     if (session === undefined) return html`<main><sl-spinner aria-label="Loading"></sl-spinner></main>`;
     const dark = currentTheme() === "dark";
@@ -117,19 +119,32 @@ export class DashboardApp extends LitElement {
 
   private page(route: Route, session: SessionView) {
     switch (route.name) {
-      case "sites": return html`<sites-page></sites-page>`;
-      case "site-new": return html`<site-new-page></site-new-page>`;
-      case "site": return html`<site-page .siteId=${route.params.siteId}></site-page>`;
-      case "site-settings": return html`<site-settings-page .siteId=${siteIdFromPath()}></site-settings-page>`;
-      case "site-pages": return html`<site-pages-page .siteId=${siteIdFromPath()}></site-pages-page>`;
-      case "site-page-view": return html`<page-detail-page .siteId=${siteIdFromPath()} .url=${route.query.get("url") ?? ""}></page-detail-page>`;
-      case "keys": return html`<keys-page .userRole=${session.organisation.role}></keys-page>`;
-      case "playground": return html`<playground-page .siteId=${route.query.get("site") ?? ""}></playground-page>`;
-      case "analytics": return html`<analytics-page></analytics-page>`;
-      case "groups": return html`<groups-page></groups-page>`;
-      case "account": return html`<account-page .session=${session}></account-page>`;
-      case "docs": return html`<docs-page></docs-page>`;
-      default: return html`<h1>Not found</h1><p><a href="/dashboard/sites">Back to your sites</a></p>`;
+      case "sites":
+        return html`<sites-page></sites-page>`;
+      case "site-new":
+        return html`<site-new-page></site-new-page>`;
+      case "site":
+        return html`<site-page .siteId=${route.params.siteId}></site-page>`;
+      case "site-settings":
+        return html`<site-settings-page .siteId=${siteIdFromPath()}></site-settings-page>`;
+      case "site-pages":
+        return html`<site-pages-page .siteId=${siteIdFromPath()}></site-pages-page>`;
+      case "site-page-view":
+        return html`<page-detail-page .siteId=${siteIdFromPath()} .url=${route.query.get("url") ?? ""}></page-detail-page>`;
+      case "keys":
+        return html`<keys-page .userRole=${session.organisation.role}></keys-page>`;
+      case "playground":
+        return html`<playground-page .siteId=${route.query.get("site") ?? ""}></playground-page>`;
+      case "analytics":
+        return html`<analytics-page></analytics-page>`;
+      case "groups":
+        return html`<groups-page></groups-page>`;
+      case "account":
+        return html`<account-page .session=${session}></account-page>`;
+      case "docs":
+        return html`<docs-page></docs-page>`;
+      default:
+        return html`<h1>Not found</h1><p><a href="/dashboard/sites">Back to your sites</a></p>`;
     }
   }
 }

@@ -7,7 +7,7 @@ const cell = (value: string | number): string => {
 };
 
 export function toCsv(header: string[], rows: Array<Array<string | number>>): string {
-  return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
 }
 
 export function downloadCsv(filename: string, header: string[], rows: Array<Array<string | number>>): void {

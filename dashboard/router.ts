@@ -30,7 +30,8 @@ export function currentRoute(): Route {
   const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || "/" : "/";
   for (const [name, pattern] of PATTERNS) {
     const match = pattern.exec(path.replace(/\/$/, "") || "/");
-    if (match) return { name, params: match[1] && name === "site" ? { siteId: decodeURIComponent(match[1]) } : {}, query: new URLSearchParams(location.search) };
+    if (match)
+      return { name, params: match[1] && name === "site" ? { siteId: decodeURIComponent(match[1]) } : {}, query: new URLSearchParams(location.search) };
   }
   return { name: "not-found", params: {}, query: new URLSearchParams(location.search) };
 }

@@ -42,57 +42,82 @@ export function createApp(services: Services) {
   // Searching and managing keys are not API writes the Free plan is kept from (decisions.md).
   const principalAnyPlan = principalPlugin(authDeps, { skipPlan: true });
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
-  return new Elysia({ normalize: false })
-    .use(errorHandler((line, fields) => log.error(line, fields)))
-    // Before the guards: their 431 and 413 on a public route must be readable by the widget too.
-    .use(publicCors())
-    .use(requestGuards())
-    .use(boundedBody((request) => principalOf(authDeps, request)))
-    .use(storableText())
-    .use(
-      openapi({
-        // No viewer from a public CDN: the dashboard renders /openapi.json itself, and /docs points there.
-        provider: null,
-        specPath: "/openapi.json",
-        documentation: {
-          info: { title: "site-search API", version: "1.0.0", description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics." },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "srch_live_… or srch_test_… API key" } } },
-        },
-      }),
-    )
-    .use(healthRoutes({ checks: services.healthChecks, showDetails: (authorization) => healthDetailsAllowed(services.config.healthDetails, services.accounts, authorization) }))
-    .use(widgetAssetRoutes(services.config.widgetDir))
-    .use(dashboardRoutes(join(services.config.widgetDir, "dashboard")))
-    .use(sessionRoutes({ sessions, setup, trustProxy: services.config.trustProxy }))
-    .use(keyRoutes({ keys, principal: principalAnyPlan }))
-    .use(siteSearchRoutes({ search: siteSearch, principal: principalAnyPlan }))
-    .use(
-      publicChatRoutes({
-        chat: services.chat, budget: services.chatBudget, gate: services.search.gate, trustProxy: services.config.trustProxy,
-        onUnexpectedError: (error) => log.error("chat stream failed", { error }),
-      }),
-    )
-    .use(siteRoutes({ sites: services.sites, principal }, "/api/sites"))
-    .use(siteRoutes({ sites: services.sites, principal }, "/organisations/:orgId/ai-search/sites"))
-    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/api/sites"))
-    .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/organisations/:orgId/ai-search/sites"))
-    .use(crawlRoutes({ crawl: services.crawl, principal }))
-    .use(webhookRoutes({ webhooks: services.connectors.webhooks, principal }))
-    .use(orgMcpRoutes({ principal, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
-    .use(llmsTxtRoutes({ gate: services.search.gate, documents: services.documents, trustProxy: services.config.trustProxy }))
-    .use(publicMcpRoutes({ gate: services.search.gate, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore, trustProxy: services.config.trustProxy }))
-    .use(analyticsRoutes({ analytics: services.analytics.analytics, principal }))
-    .use(usageRoutes({ usage: services.analytics.usage, principal }))
-    .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))
-    .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
-    .use(publicSuggestRoutes({ gate: services.search.gate, suggest: services.search.suggest, trustProxy: services.config.trustProxy }))
-    .use(
-      publicGroupSearchRoutes({
-        gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy,
-        groups: services.search.groupStore, sites: services.siteStore,
-      }),
-    )
-    .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }));
+  return (
+    new Elysia({ normalize: false })
+      .use(errorHandler((line, fields) => log.error(line, fields)))
+      // Before the guards: their 431 and 413 on a public route must be readable by the widget too.
+      .use(publicCors())
+      .use(requestGuards())
+      .use(boundedBody((request) => principalOf(authDeps, request)))
+      .use(storableText())
+      .use(
+        openapi({
+          // No viewer from a public CDN: the dashboard renders /openapi.json itself, and /docs points there.
+          provider: null,
+          specPath: "/openapi.json",
+          documentation: {
+            info: {
+              title: "site-search API",
+              version: "1.0.0",
+              description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics.",
+            },
+            components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "srch_live_… or srch_test_… API key" } } },
+          },
+        }),
+      )
+      .use(
+        healthRoutes({
+          checks: services.healthChecks,
+          showDetails: (authorization) => healthDetailsAllowed(services.config.healthDetails, services.accounts, authorization),
+        }),
+      )
+      .use(widgetAssetRoutes(services.config.widgetDir))
+      .use(dashboardRoutes(join(services.config.widgetDir, "dashboard")))
+      .use(sessionRoutes({ sessions, setup, trustProxy: services.config.trustProxy }))
+      .use(keyRoutes({ keys, principal: principalAnyPlan }))
+      .use(siteSearchRoutes({ search: siteSearch, principal: principalAnyPlan }))
+      .use(
+        publicChatRoutes({
+          chat: services.chat,
+          budget: services.chatBudget,
+          gate: services.search.gate,
+          trustProxy: services.config.trustProxy,
+          onUnexpectedError: (error) => log.error("chat stream failed", { error }),
+        }),
+      )
+      .use(siteRoutes({ sites: services.sites, principal }, "/api/sites"))
+      .use(siteRoutes({ sites: services.sites, principal }, "/organisations/:orgId/ai-search/sites"))
+      .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/api/sites"))
+      .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/organisations/:orgId/ai-search/sites"))
+      .use(crawlRoutes({ crawl: services.crawl, principal }))
+      .use(webhookRoutes({ webhooks: services.connectors.webhooks, principal }))
+      .use(orgMcpRoutes({ principal, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
+      .use(llmsTxtRoutes({ gate: services.search.gate, documents: services.documents, trustProxy: services.config.trustProxy }))
+      .use(
+        publicMcpRoutes({
+          gate: services.search.gate,
+          search: services.search.publicSearch,
+          chat: services.chat,
+          sites: services.siteStore,
+          trustProxy: services.config.trustProxy,
+        }),
+      )
+      .use(analyticsRoutes({ analytics: services.analytics.analytics, principal }))
+      .use(usageRoutes({ usage: services.analytics.usage, principal }))
+      .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))
+      .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
+      .use(publicSuggestRoutes({ gate: services.search.gate, suggest: services.search.suggest, trustProxy: services.config.trustProxy }))
+      .use(
+        publicGroupSearchRoutes({
+          gate: services.search.gate,
+          search: services.search.publicSearch,
+          trustProxy: services.config.trustProxy,
+          groups: services.search.groupStore,
+          sites: services.siteStore,
+        }),
+      )
+      .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }))
+  );
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,7 +4,12 @@ import { createApp, createServices } from "./app.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
 import { createCommandStores } from "./composition/command-stores.ts";
 
-declare const Deno: { serve(opts: { port: number; hostname: string; onListen?: (addr: { port: number }) => void }, handler: (req: Request) => Response | Promise<Response>): unknown };
+declare const Deno: {
+  serve(
+    opts: { port: number; hostname: string; onListen?: (addr: { port: number }) => void },
+    handler: (req: Request) => Response | Promise<Response>,
+  ): unknown;
+};
 
 const config = loadConfig();
 // The embedded folder has one writer: this process, which runs other processes' CLI commands for them.
@@ -12,7 +17,12 @@ const hold = holdDataFolder(config, "site-search serve (Deno)");
 const services = await createServices(config);
 await hold.attach(createCommandStores(config, services.database), services.log);
 const app = createApp(services);
-Deno.serve({ port: config.port, hostname: config.host, onListen: ({ port }) => services.log.info("site-search listening (Deno)", { port }) }, (request) => app.fetch(request));
+Deno.serve({ port: config.port, hostname: config.host, onListen: ({ port }) => services.log.info("site-search listening (Deno)", { port }) }, (request) =>
+  app.fetch(request),
+);
 // First run, as on Bun: a one-time link creates the first owner while no user exists.
 const setupToken = await services.accountServices.setup.issueSetupLink();
-if (setupToken) console.log(`\nNo user yet. Open this one-time link to create the first user and organisation (valid 24 h):\n\n  http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}/dashboard/setup?token=${setupToken}\n`);
+if (setupToken)
+  console.log(
+    `\nNo user yet. Open this one-time link to create the first user and organisation (valid 24 h):\n\n  http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}/dashboard/setup?token=${setupToken}\n`,
+  );

@@ -29,7 +29,13 @@ test("a failing task does not stop the others or later passes", async () => {
   let failures = 0;
   const keeping = new Housekeeping(
     [
-      { name: "broken", run: async () => { failures++; throw new Error("database away"); } },
+      {
+        name: "broken",
+        run: async () => {
+          failures++;
+          throw new Error("database away");
+        },
+      },
       { name: "b", run: async () => ++b },
     ],
     log,

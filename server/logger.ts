@@ -12,12 +12,14 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel): Logger {
-  const write = (at: Exclude<LogLevel, "silent">) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (order[at] < order[level]) return;
-    const extra = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]));
-    const requestId = currentRequestId();
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...(requestId ? { requestId } : {}), ...extra }));
-  };
+  const write =
+    (at: Exclude<LogLevel, "silent">) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (order[at] < order[level]) return;
+      const extra = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]));
+      const requestId = currentRequestId();
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...(requestId ? { requestId } : {}), ...extra }));
+    };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
 

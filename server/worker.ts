@@ -12,7 +12,11 @@ export async function runWorker(config: Config): Promise<void> {
   const services = await createServices({ ...config, runWorkers: false });
   await hold.attach(createCommandStores(config, services.database), services.log);
   services.startBackgroundWork();
-  services.log.info("site-search worker running", { workerId: services.crawlWorker.id, database: services.database.kind, embeddings: services.embedder?.model ?? null });
+  services.log.info("site-search worker running", {
+    workerId: services.crawlWorker.id,
+    database: services.database.kind,
+    embeddings: services.embedder?.model ?? null,
+  });
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {

@@ -17,7 +17,10 @@ export type SetupBody = Static<typeof SetupBody>;
 export const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 export type LoginBody = Static<typeof LoginBody>;
 
-export const PasswordChangeBody = Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password }, { additionalProperties: false });
+export const PasswordChangeBody = Type.Object(
+  { currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password },
+  { additionalProperties: false },
+);
 export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 export const OrganisationChoice = Type.Object({ orgId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });

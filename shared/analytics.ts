@@ -10,7 +10,9 @@ export const AnalyticsResponse = Type.Object({
   totalChats: Type.Integer(),
   totalPagesIndexed: Type.Integer(),
   topQueries: Type.Array(QueryCount),
-  siteBreakdown: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), pagesIndexed: Type.Integer(), searches: Type.Integer(), chats: Type.Integer() })),
+  siteBreakdown: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), pagesIndexed: Type.Integer(), searches: Type.Integer(), chats: Type.Integer() }),
+  ),
   dailyUsage: Type.Array(DailyCounts),
 });
 export type AnalyticsResponse = Static<typeof AnalyticsResponse>;

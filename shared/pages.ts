@@ -32,10 +32,7 @@ export const PdfPageInput = Type.Object(
 export type PdfPageInput = Static<typeof PdfPageInput>;
 
 /** Items are validated one by one by the ingest service so one bad page does not sink the batch. */
-export const IngestBody = Type.Object(
-  { pages: Type.Array(Type.Unknown(), { minItems: 1, maxItems: Limits.pagesPerIngest }) },
-  { additionalProperties: false },
-);
+export const IngestBody = Type.Object({ pages: Type.Array(Type.Unknown(), { minItems: 1, maxItems: Limits.pagesPerIngest }) }, { additionalProperties: false });
 export type IngestBody = Static<typeof IngestBody>;
 
 export const IngestError = Type.Object({ url: Type.Union([Type.String(), Type.Null()]), error: Type.String() });

@@ -58,7 +58,7 @@ export type SearchResult = Static<typeof SearchResult>;
 
 export const SearchResponse = Type.Object({
   query: Type.String(),
-  suggestion: Type.Optional(Type.String({ description: "The query with its typos corrected (\"Did you mean …\"), when a word was corrected." })),
+  suggestion: Type.Optional(Type.String({ description: 'The query with its typos corrected ("Did you mean …"), when a word was corrected.' })),
   results: Type.Array(SearchResult),
   totalResults: Type.Integer(),
   timingMs: Type.Integer(),

@@ -15,8 +15,12 @@ export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0
  */
 export const CrawlerAuth = Type.Object(
   {
-    headers: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$" }), Type.String({ maxLength: 4000 }), { maxProperties: 20 })),
-    basic: Type.Optional(Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false })),
+    headers: Type.Optional(
+      Type.Record(Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$" }), Type.String({ maxLength: 4000 }), { maxProperties: 20 }),
+    ),
+    basic: Type.Optional(
+      Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }),
+    ),
     cookie: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
   },
   { additionalProperties: false },
@@ -89,10 +93,7 @@ export const TagBoost = Type.Object(
 export type TagBoost = Static<typeof TagBoost>;
 
 /** Pages whose URL matches the glob `pattern` have their score multiplied by `boost`. */
-export const UrlBoost = Type.Object(
-  { pattern: UrlPattern, boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) },
-  { additionalProperties: false },
-);
+export const UrlBoost = Type.Object({ pattern: UrlPattern, boost: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) }, { additionalProperties: false });
 export type UrlBoost = Static<typeof UrlBoost>;
 
 export const SiteStatus = Type.Union([Type.Literal("pending"), Type.Literal("ready"), Type.Literal("error")]);

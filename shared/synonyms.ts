@@ -9,7 +9,7 @@ export const Synonym = Type.Object(
       maxItems: Limits.synonymTermsPerSet,
       description: "Words or short phrases that mean the same on this site.",
     }),
-    oneWay: Type.Optional(Type.Boolean({ description: "When true, only the first term expands to the others (\"laptop\" finds \"notebook\", not back)." })),
+    oneWay: Type.Optional(Type.Boolean({ description: 'When true, only the first term expands to the others ("laptop" finds "notebook", not back).' })),
   },
   { additionalProperties: false },
 );

@@ -56,17 +56,25 @@ export class AccountPage extends LitElement {
       <div class="card">
         <h2>Organisation</h2>
         <p>You are ${session.organisation.role} of <strong>${session.organisation.name}</strong> (plan ${session.organisation.plan}).</p>
-        ${session.memberships.length > 1 ? html`<sl-select label="Act on" value=${session.organisation.orgId} @sl-change=${(e: Event) => this.chooseOrg((e.target as HTMLSelectElement).value)}>
-          ${session.memberships.map((m) => html`<sl-option value=${m.orgId}>${m.name} (${m.role})</sl-option>`)}</sl-select>` : ""}
+        ${
+          session.memberships.length > 1
+            ? html`<sl-select label="Act on" value=${session.organisation.orgId} @sl-change=${(e: Event) => this.chooseOrg((e.target as HTMLSelectElement).value)}>
+          ${session.memberships.map((m) => html`<sl-option value=${m.orgId}>${m.name} (${m.role})</sl-option>`)}</sl-select>`
+            : ""
+        }
       </div>
-      ${canInvite ? html`<div class="card">
+      ${
+        canInvite
+          ? html`<div class="card">
         <h2>Invite someone</h2>
         <form class="row" @submit=${this.createInvite}>
           <sl-select name="inviteRole" label="Role" value="member"><sl-option value="member">Member</sl-option><sl-option value="admin">Admin</sl-option>${session.organisation.role === "owner" ? html`<sl-option value="owner">Owner</sl-option>` : ""}</sl-select>
           <sl-button type="submit">Create invitation link</sl-button>
         </form>
         ${this.invite ? html`<p>Send this one-time link (valid 7 days):</p><pre>${link}</pre><sl-button size="small" @click=${() => copyText(link)}>Copy link</sl-button>` : ""}
-      </div>` : ""}
+      </div>`
+          : ""
+      }
       <div class="card">
         <h2>Change password</h2>
         <form class="stack" @submit=${this.changePassword}>

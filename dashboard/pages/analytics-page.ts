@@ -18,16 +18,17 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, To
 
 /** The API's ranges: whole UTC days up to today (Nd) or the last 24 hours. */
 const RANGES: Array<[string, string]> = [
-  ["24h", "Last 24 hours"], ["1d", "Today"], ["7d", "7 days"], ["30d", "30 days"], ["90d", "90 days"], ["365d", "365 days"],
+  ["24h", "Last 24 hours"],
+  ["1d", "Today"],
+  ["7d", "7 days"],
+  ["30d", "30 days"],
+  ["90d", "90 days"],
+  ["365d", "365 days"],
 ];
 
 export class AnalyticsPage extends LitElement {
   static override properties = { range: { state: true }, siteId: { state: true } };
-  static override styles = [
-    pageStyles,
-    tableStyles,
-    css`.chart { position: relative; height: 260px; }`,
-  ];
+  static override styles = [pageStyles, tableStyles, css`.chart { position: relative; height: 260px; }`];
   range = "7d";
   siteId = "";
   private chart: Chart | null = null;
@@ -71,10 +72,16 @@ export class AnalyticsPage extends LitElement {
         <sl-select label="Range" value=${this.range} @sl-change=${(e: Event) => (this.range = (e.target as HTMLSelectElement).value)}>
           ${RANGES.map(([value, label]) => html`<sl-option value=${value}>${label}</sl-option>`)}
         </sl-select>
-        ${renderTask(this.siteList, ({ sites }) => html`<sl-select label="Site" value=${this.siteId || "all"}
-          @sl-change=${(e: Event) => { const v = (e.target as HTMLSelectElement).value; this.siteId = v === "all" ? "" : v; }}>
+        ${renderTask(
+          this.siteList,
+          ({ sites }) => html`<sl-select label="Site" value=${this.siteId || "all"}
+          @sl-change=${(e: Event) => {
+            const v = (e.target as HTMLSelectElement).value;
+            this.siteId = v === "all" ? "" : v;
+          }}>
           <sl-option value="all">All sites</sl-option>${sites.map((s) => html`<sl-option value=${s.siteId}>${s.name}</sl-option>`)}
-        </sl-select>`)}
+        </sl-select>`,
+        )}
       </div>
       ${renderTask(this.data, ({ overview, sites }) => html`${this.summary(overview, sites)}${this.tables(overview, sites)}`)}
       <usage-panel></usage-panel>
@@ -107,28 +114,44 @@ export class AnalyticsPage extends LitElement {
     const cols = (names: string[]) => (all ? ["Site", ...names] : names);
     return html`
       ${dataTable({
-        title: "Top queries", file: "top-queries.csv", columns: ["Query", "Count", "Clicks"],
-        rows: overview.topQueries.map((q) => [q.query, q.count, q.clicks ?? 0]), empty: "No searches in this range.",
+        title: "Top queries",
+        file: "top-queries.csv",
+        columns: ["Query", "Count", "Clicks"],
+        rows: overview.topQueries.map((q) => [q.query, q.count, q.clicks ?? 0]),
+        empty: "No searches in this range.",
       })}
       ${dataTable({
-        title: "Queries with no result", file: "no-result-queries.csv", columns: cols(["Query", "Count"]),
-        rows: d.noResults.map((q) => site(q, [q.query, q.count])), empty: "Every search found something.",
+        title: "Queries with no result",
+        file: "no-result-queries.csv",
+        columns: cols(["Query", "Count"]),
+        rows: d.noResults.map((q) => site(q, [q.query, q.count])),
+        empty: "Every search found something.",
       })}
       ${dataTable({
-        title: "Unanswered questions", file: "unanswered-questions.csv", columns: cols(["Question", "Times asked", "Last asked (UTC)"]),
-        rows: d.unanswered.map((q) => site(q, [q.question, q.count, day(q.lastAskedAt)])), empty: "Every question asked found an answer in the content.",
+        title: "Unanswered questions",
+        file: "unanswered-questions.csv",
+        columns: cols(["Question", "Times asked", "Last asked (UTC)"]),
+        rows: d.unanswered.map((q) => site(q, [q.question, q.count, day(q.lastAskedAt)])),
+        empty: "Every question asked found an answer in the content.",
       })}
       ${dataTable({
-        title: "Answer feedback", file: "answer-feedback.csv", columns: cols(["Question", "Rating", "Reasons", "Comment", "Answered (UTC)"]),
+        title: "Answer feedback",
+        file: "answer-feedback.csv",
+        columns: cols(["Question", "Rating", "Reasons", "Comment", "Answered (UTC)"]),
         rows: d.feedback.map((f) => site(f, [f.question, f.rating === "up" ? "helpful" : "not helpful", f.tags.join(", "), f.reason ?? "", day(f.createdAt)])),
         empty: "No answer was rated in this range.",
       })}
       ${dataTable({
-        title: "Reasons given with a thumbs-down", file: "feedback-reasons.csv", columns: ["Reason", "Times picked"],
-        rows: d.reasons.map((r) => [r.tag, r.count]), empty: "No reasons given in this range.",
+        title: "Reasons given with a thumbs-down",
+        file: "feedback-reasons.csv",
+        columns: ["Reason", "Times picked"],
+        rows: d.reasons.map((r) => [r.tag, r.count]),
+        empty: "No reasons given in this range.",
       })}
       ${dataTable({
-        title: "Usage by site", file: "usage-by-site.csv", columns: ["Site", "Searches", "Chats", "Model tokens", "Chat budget today"],
+        title: "Usage by site",
+        file: "usage-by-site.csv",
+        columns: ["Site", "Searches", "Chats", "Model tokens", "Chat budget today"],
         rows: d.usage.map((u) => [u.site, u.searches, u.chats, u.totalTokens, `${u.chatBudget.requests} of ${u.chatBudget.requestsPerDay} requests`]),
         empty: "No sites yet.",
       })}

@@ -23,8 +23,12 @@ export function dataTable(t: TableSpec) {
       <sl-button size="small" ?disabled=${t.rows.length === 0} @click=${() => downloadCsv(t.file, t.columns, t.rows)}>
         Export CSV<span class="visually-hidden"> of ${t.title}</span></sl-button></div>
     ${t.note ? html`<p class="muted">${t.note}</p>` : ""}
-    ${t.rows.length === 0 ? html`<p class="muted">${t.empty}</p>` : html`<div class="table-wrap"><table data-testid=${id}>
+    ${
+      t.rows.length === 0
+        ? html`<p class="muted">${t.empty}</p>`
+        : html`<div class="table-wrap"><table data-testid=${id}>
       <thead><tr>${t.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>
-      <tbody>${t.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table></div>`}
+      <tbody>${t.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table></div>`
+    }
   </section>`;
 }

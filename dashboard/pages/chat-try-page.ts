@@ -54,15 +54,26 @@ export class ChatTryPage extends LitElement {
   override render() {
     return html`
       <h2>Chat</h2>
-      ${renderTask(this.site, (site) => site === null ? "" : html`
+      ${renderTask(this.site, (site) =>
+        site === null
+          ? ""
+          : html`
         <widget-access .site=${site} .features=${["chat"]} @site-updated=${() => this.site.run()}></widget-access>
         <form class="card stack" @submit=${this.ask}>
           <sl-textarea name="question" label="Question about ${site.name}" rows="2" maxlength=${Limits.chatQuestionMaxChars} required></sl-textarea>
           <div class="row">
             <sl-button type="submit" variant="primary" ?loading=${this.busy} ?disabled=${accessProblems(site, ["chat"]).length > 0}>Ask</sl-button>
-            ${this.sessionId ? html`<sl-button @click=${() => { this.sessionId = undefined; this.reply = null; }}>New conversation</sl-button>` : ""}
+            ${
+              this.sessionId
+                ? html`<sl-button @click=${() => {
+                    this.sessionId = undefined;
+                    this.reply = null;
+                  }}>New conversation</sl-button>`
+                : ""
+            }
           </div>
-        </form>`)}
+        </form>`,
+      )}
       ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
       ${this.reply ? this.answer(this.reply) : ""}
     `;
@@ -78,8 +89,14 @@ export class ChatTryPage extends LitElement {
       </div>
       <p class="answer">${r.answer}</p>
       <h3>Sources</h3>
-      ${r.sources.length === 0 ? html`<p class="muted">No sources cited.</p>` : html`<ol data-testid="chat-sources">${r.sources.map((s) => html`<li>
-        <a href=${s.url} target="_blank" rel="noopener">${s.title || s.url}</a> <span class="muted">relevance ${s.score.toFixed(2)}</span></li>`)}</ol>`}
+      ${
+        r.sources.length === 0
+          ? html`<p class="muted">No sources cited.</p>`
+          : html`<ol data-testid="chat-sources">${r.sources.map(
+              (s) => html`<li>
+        <a href=${s.url} target="_blank" rel="noopener">${s.title || s.url}</a> <span class="muted">relevance ${s.score.toFixed(2)}</span></li>`,
+            )}</ol>`
+      }
     </section>`;
   }
 }

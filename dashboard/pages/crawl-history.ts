@@ -42,11 +42,14 @@ export class CrawlHistory extends LitElement {
         : html`<div class="table-wrap"><table data-testid="crawl-history">
             <thead><tr><th scope="col">Started</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Fetched</th>
               <th scope="col">Indexed</th><th scope="col">Skipped</th><th scope="col">Errors</th></tr></thead>
-            <tbody>${jobs.map((job) => html`<tr>
+            <tbody>${jobs.map(
+              (job) => html`<tr>
               <td>${day(job.startedAt ?? job.createdAt)}</td>
               <td><span class="status ${COLOUR[job.status]}">${job.status}</span></td>
               <td>${duration(job)}</td><td>${job.pagesCrawled}</td><td>${job.pagesProcessed}</td><td>${job.pagesSkipped}</td><td>${job.pagesErrored}</td>
-            </tr>`)}</tbody></table></div>`)}`;
+            </tr>`,
+            )}</tbody></table></div>`,
+    )}`;
   }
 }
 customElements.define("crawl-history", CrawlHistory);

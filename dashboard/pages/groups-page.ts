@@ -76,9 +76,11 @@ export class GroupsPage extends LitElement {
     return html`
       <h1>Search groups</h1>
       <p class="muted">A group searches several of your sites at once: give its id to the widget's <code>group-id</code> or to the group search endpoint.</p>
-      ${renderTask(this.data, ({ sites, groups, enterprise }) => !enterprise
-        ? html`<sl-alert variant="primary" open><sl-icon slot="icon" name="info-circle"></sl-icon>Search groups are part of the Enterprise plan.</sl-alert>`
-        : html`${this.table(groups, new Map(sites.map((s) => [s.siteId, s.name])))}${this.form(sites)}`)}
+      ${renderTask(this.data, ({ sites, groups, enterprise }) =>
+        !enterprise
+          ? html`<sl-alert variant="primary" open><sl-icon slot="icon" name="info-circle"></sl-icon>Search groups are part of the Enterprise plan.</sl-alert>`
+          : html`${this.table(groups, new Map(sites.map((s) => [s.siteId, s.name])))}${this.form(sites)}`,
+      )}
       <sl-dialog label="Delete this group?" ?open=${this.deleting !== null} @sl-after-hide=${() => (this.deleting = null)}>
         <p>“${this.deleting?.name}” stops working in widgets and calls that use its id. Its sites are not touched.</p>
         <sl-button slot="footer" @click=${() => (this.deleting = null)}>Keep it</sl-button>
@@ -91,13 +93,18 @@ export class GroupsPage extends LitElement {
     if (groups.length === 0) return html`<div class="card"><p>No groups yet.</p></div>`;
     return html`<div class="card table-wrap"><table data-testid="groups-table">
       <thead><tr><th scope="col">Name</th><th scope="col">Id</th><th scope="col">Sites</th><th scope="col">Actions</th></tr></thead>
-      <tbody>${groups.map((g) => html`<tr>
+      <tbody>${groups.map(
+        (g) => html`<tr>
         <td><strong>${g.name}</strong>${g.description ? html`<div class="muted">${g.description}</div>` : ""}</td>
         <td><code>${g.groupId}</code></td>
         <td>${g.siteIds.map((id) => names.get(id) ?? id).join(", ")}</td>
-        <td><div class="row"><sl-button size="small" @click=${() => { this.editing = g; this.error = ""; }}>Edit ${g.name}</sl-button>
+        <td><div class="row"><sl-button size="small" @click=${() => {
+          this.editing = g;
+          this.error = "";
+        }}>Edit ${g.name}</sl-button>
           <sl-button size="small" variant="danger" outline @click=${() => (this.deleting = g)}>Delete ${g.name}</sl-button></div></td>
-      </tr>`)}</tbody></table></div>`;
+      </tr>`,
+      )}</tbody></table></div>`;
   }
 
   private form(sites: SiteList["sites"]) {
@@ -107,11 +114,20 @@ export class GroupsPage extends LitElement {
       <h2>${g ? `Edit ${g.name}` : "New group"}</h2>
       <sl-input name="name" label="Name" required maxlength="200" .value=${g?.name ?? ""}></sl-input>
       <sl-input name="description" label="Description" maxlength="2000" .value=${g?.description ?? ""}></sl-input>
-      <fieldset><legend>Sites</legend><div class="row">${sites.map((s) => html`
-        <sl-checkbox data-site=${s.siteId} .checked=${g?.siteIds.includes(s.siteId) ?? false}>${s.name}</sl-checkbox>`)}</div></fieldset>
+      <fieldset><legend>Sites</legend><div class="row">${sites.map(
+        (s) => html`
+        <sl-checkbox data-site=${s.siteId} .checked=${g?.siteIds.includes(s.siteId) ?? false}>${s.name}</sl-checkbox>`,
+      )}</div></fieldset>
       ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
       <div class="row"><sl-button type="submit" variant="primary" ?loading=${this.busy}>${g ? "Save group" : "Create group"}</sl-button>
-        ${g ? html`<sl-button @click=${() => { this.editing = null; this.error = ""; }}>Cancel</sl-button>` : ""}</div>
+        ${
+          g
+            ? html`<sl-button @click=${() => {
+                this.editing = null;
+                this.error = "";
+              }}>Cancel</sl-button>`
+            : ""
+        }</div>
     </form>`;
   }
 }

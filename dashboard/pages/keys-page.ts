@@ -35,7 +35,8 @@ export class KeysPage extends LitElement {
     this.error = "";
     try {
       this.created = await api<CreatedKey>("POST", "/api/keys", {
-        name: field<string>("name"), role: field<Role>("role"),
+        name: field<string>("name"),
+        role: field<Role>("role"),
         actions: actions.length === KeyActions.length ? null : actions,
         sites: sites.length ? sites : null,
         expiresAt: expires ? Math.floor(new Date(`${expires}T23:59:59Z`).getTime() / 1000) : null,
@@ -57,7 +58,9 @@ export class KeysPage extends LitElement {
     if (this.userRole === "member") return html`<h1>API keys</h1><p>Keys are managed by owners and admins of the organisation.</p>`;
     return html`
       <h1>API keys</h1>
-      ${renderTask(this.data, ({ keys, sites }) => html`
+      ${renderTask(
+        this.data,
+        ({ keys, sites }) => html`
         <div class="card">
           <h2>Create a key</h2>
           <form class="stack" @submit=${this.create}>
@@ -77,14 +80,17 @@ export class KeysPage extends LitElement {
         </div>
         <div class="table-wrap"><table>
           <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Role</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
-          <tbody>${keys.map((k) => html`<tr>
+          <tbody>${keys.map(
+            (k) => html`<tr>
             <td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.role}</td>
             <td>${k.scope.actions?.join(", ") ?? "all actions"}; ${k.scope.sites ? `${k.scope.sites.length} site(s)` : "all sites"}${k.expiresAt ? html`<br />expires ${day(k.expiresAt)}` : ""}</td>
             <td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt)}</td>
             <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => (this.revoking = k)}>Revoke ${k.name}</sl-button>`}</td>
-          </tr>`)}</tbody>
+          </tr>`,
+          )}</tbody>
         </table></div>
-      `)}
+      `,
+      )}
       <sl-dialog label="Your new key" ?open=${this.created !== null} @sl-after-hide=${() => (this.created = null)}>
         <p>Copy it now: it is shown only once.</p>
         <pre data-testid="new-key">${this.created?.secret ?? ""}</pre>

@@ -19,7 +19,10 @@ export class PageAddForm extends LitElement {
   private async add(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    const tags = this.value("tags").split(",").map((t) => t.trim()).filter(Boolean);
+    const tags = this.value("tags")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     const title = this.value("title");
     const page = { url: this.value("url"), content: this.value("content"), ...(title ? { title } : {}), ...(tags.length ? { tags } : {}) };
     this.busy = true;

@@ -52,9 +52,11 @@ export class PageDetailPage extends LitElement {
     return html`<li class="chunk">
       <div class="spread">
         <span class="section">${chunk.headingPath.length ? chunk.headingPath.join(" › ") : "(before the first heading)"}</span>
-        ${chunk.embedded
-          ? html`<span class="state embedded" data-testid="chunk-embedded">✓ embedded</span>`
-          : html`<span class="state" data-testid="chunk-waiting">not embedded yet</span>`}
+        ${
+          chunk.embedded
+            ? html`<span class="state embedded" data-testid="chunk-embedded">✓ embedded</span>`
+            : html`<span class="state" data-testid="chunk-waiting">not embedded yet</span>`
+        }
       </div>
       <p>${chunk.text}</p>
     </li>`;

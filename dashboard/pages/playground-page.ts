@@ -12,7 +12,11 @@ import "./chat-try-page.ts";
 import "./widget-try-page.ts";
 
 type PlaygroundAnswer = ExplainedSearchResponse & { mode: string; costs: { lexicalMs: number; embedMs: number; vectorMs: number } };
-const TABS: Array<[string, string]> = [["search", "Search"], ["chat", "Chat"], ["widget", "Widget"]];
+const TABS: Array<[string, string]> = [
+  ["search", "Search"],
+  ["chat", "Chat"],
+  ["widget", "Widget"],
+];
 const tabOf = () => new URLSearchParams(location.search).get("tab") ?? "search";
 
 export class PlaygroundPage extends LitElement {
@@ -109,14 +113,25 @@ export class PlaygroundPage extends LitElement {
   override render() {
     return html`
       <h1>Try it</h1>
-      ${renderTask(this.sites, ({ sites }) => sites.length === 0 ? html`<p>Create a site first.</p>` : html`
-        <nav class="tabs" aria-label="Try it"><ul>${TABS.map(([tab, label]) => html`<li>
-          <a href="/dashboard${this.link(tab, this.siteId)}" aria-current=${tab === this.tab ? "page" : "false"}>${label}</a></li>`)}</ul></nav>
+      ${renderTask(this.sites, ({ sites }) =>
+        sites.length === 0
+          ? html`<p>Create a site first.</p>`
+          : html`
+        <nav class="tabs" aria-label="Try it"><ul>${TABS.map(
+          ([tab, label]) => html`<li>
+          <a href="/dashboard${this.link(tab, this.siteId)}" aria-current=${tab === this.tab ? "page" : "false"}>${label}</a></li>`,
+        )}</ul></nav>
         <div class="row"><sl-select name="site" label="Site" value=${this.current()}
           @sl-change=${(e: Event) => this.pickSite((e.target as HTMLSelectElement).value)}>
           ${sites.map((s) => html`<sl-option value=${s.siteId}>${s.name}</sl-option>`)}</sl-select></div>
-        ${this.tab === "chat" ? html`<chat-try-page .siteId=${this.current()}></chat-try-page>`
-          : this.tab === "widget" ? html`<widget-try-page .siteId=${this.current()}></widget-try-page>` : this.searchTab()}`)}
+        ${
+          this.tab === "chat"
+            ? html`<chat-try-page .siteId=${this.current()}></chat-try-page>`
+            : this.tab === "widget"
+              ? html`<widget-try-page .siteId=${this.current()}></widget-try-page>`
+              : this.searchTab()
+        }`,
+      )}
     `;
   }
 
@@ -142,13 +157,21 @@ export class PlaygroundPage extends LitElement {
       <p class="muted"><span class="key-swatch"></span>keyword part (words in common) ·
         <span class="meaning-swatch"></span>meaning part (vector similarity); together they make the score.</p>
       ${a.results.length === 0 ? html`<div class="card"><p>Nothing at or above this score. Lower the least score or check the site was crawled.</p></div>` : ""}
-      <ol class="results">${a.results.map((r) => html`<li class="card">
+      <ol class="results">${a.results.map(
+        (r) => html`<li class="card">
         <div class="spread"><a href=${r.url} target="_blank" rel="noopener">${r.title || r.url}</a><strong>score ${r.score.toFixed(2)}</strong></div>
         ${this.split(r.scoreParts)}
         <p>${r.snippet}</p>
-        ${r.sections?.length ? html`<ul>${r.sections.map((s) => html`<li class="muted">
-          ${s.heading} — ${s.score.toFixed(2)} (${this.partsText(s.scoreParts)})</li>`)}</ul>` : ""}
-      </li>`)}</ol>
+        ${
+          r.sections?.length
+            ? html`<ul>${r.sections.map(
+                (s) => html`<li class="muted">
+          ${s.heading} — ${s.score.toFixed(2)} (${this.partsText(s.scoreParts)})</li>`,
+              )}</ul>`
+            : ""
+        }
+      </li>`,
+      )}</ol>
     `;
   }
 

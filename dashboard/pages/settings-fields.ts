@@ -30,7 +30,11 @@ export function setAt(object: Record<string, unknown>, path: string, value: unkn
   target[keys.at(-1)!] = value;
 }
 
-const lines = (raw: string): string[] => raw.split("\n").map((l) => l.trim()).filter(Boolean);
+const lines = (raw: string): string[] =>
+  raw
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** One item per line: the patterns, domains and similar lists. */
 export const listField = (path: string, label: string, help: string): FieldSpec => ({
@@ -95,7 +99,11 @@ export const synonymsField: FieldSpec = {
   write: (raw) =>
     lines(String(raw)).map((line) => {
       const [head, tail] = line.split("=>");
-      const split = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
+      const split = (text: string) =>
+        text
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean);
       return tail === undefined ? { terms: split(head!) } : { terms: [head!.trim(), ...split(tail)], oneWay: true };
     }),
 };
@@ -116,7 +124,10 @@ export const credentialFields: FieldSpec[] = [
     label: "Extra headers",
     kind: "textarea",
     help: 'One per line: "Name: value". Stored encrypted and shown masked.',
-    read: (s) => Object.entries(s.crawlerConfig.auth?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join("\n"),
+    read: (s) =>
+      Object.entries(s.crawlerConfig.auth?.headers ?? {})
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("\n"),
   },
 ];
 

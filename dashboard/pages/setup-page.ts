@@ -38,7 +38,8 @@ export class SetupPage extends LitElement {
 
   override render() {
     const setup = this.mode === "setup";
-    if (!this.token) return html`<div class="card"><h1>Link incomplete</h1><p>Open the whole link printed by <code>npm start</code> (it ends with <code>?token=…</code>).</p></div>`;
+    if (!this.token)
+      return html`<div class="card"><h1>Link incomplete</h1><p>Open the whole link printed by <code>npm start</code> (it ends with <code>?token=…</code>).</p></div>`;
     return html`
       <div class="card stack">
         <h1>${setup ? "Welcome: create the first account" : "Join an organisation"}</h1>

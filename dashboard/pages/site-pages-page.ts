@@ -15,8 +15,11 @@ export const pageViewHref = (siteId: string, url: string) => `/dashboard/sites/$
 
 export class SitePagesPage extends LitElement {
   static override properties = { siteId: {}, search: { state: true }, cursors: { state: true }, deleting: { state: true }, message: { state: true } };
-  static override styles = [pageStyles, css`.url { word-break: break-all; } .title { min-width: 9rem; }
-    .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }`];
+  static override styles = [
+    pageStyles,
+    css`.url { word-break: break-all; } .title { min-width: 9rem; }
+    .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }`,
+  ];
   siteId = "";
   search = "";
   /** Cursors of the pages seen so far: the last one is the page on screen ("" is the first page). */
@@ -77,12 +80,14 @@ export class SitePagesPage extends LitElement {
     const busy = this.list.status === TaskStatus.PENDING;
     return html`<div class="table-wrap"><table data-testid="pages-table" aria-busy=${busy ? "true" : "false"}>
       <thead><tr><th scope="col">Page</th><th scope="col">Indexed</th><th scope="col">Actions</th></tr></thead>
-      <tbody>${list.items.map((page) => html`<tr>
+      <tbody>${list.items.map(
+        (page) => html`<tr>
         <td class="title"><a href=${pageViewHref(this.siteId, page.url)}>${page.title || "(untitled)"}</a><div class="muted url">${page.url}</div></td>
         <td>${day(page.indexedAt)}</td>
         <td><sl-button size="small" variant="danger" outline @click=${() => this.confirmDelete(page)}>
           Delete<span class="sr"> ${page.title || page.url}</span></sl-button></td>
-      </tr>`)}</tbody></table></div>`;
+      </tr>`,
+      )}</tbody></table></div>`;
   }
 
   private confirmDelete(page: PageListItem): void {
@@ -108,10 +113,12 @@ export class SitePagesPage extends LitElement {
     return html`
       <h1>Pages</h1>
       <site-tabs .siteId=${this.siteId} current="pages"></site-tabs>
-      ${this.message
-        ? html`<sl-alert variant=${this.message.variant} open closable data-testid="pages-message"
+      ${
+        this.message
+          ? html`<sl-alert variant=${this.message.variant} open closable data-testid="pages-message"
             @sl-after-hide=${() => (this.message = null)}>${this.message.text}</sl-alert>`
-        : ""}
+          : ""
+      }
       <div class="card">
         <form class="row" role="search" @submit=${this.filter}>
           <sl-input name="search" label="Filter by URL or title" .value=${this.search} clearable></sl-input>

@@ -23,8 +23,9 @@ export class SiteTabs extends LitElement {
 
   override render() {
     const base = `/dashboard/sites/${encodeURIComponent(this.siteId)}`;
-    return html`<nav aria-label="This site"><ul>${TABS.map(([name, label, path]) =>
-      html`<li><a href="${base}${path}" aria-current=${this.current === name ? "page" : "false"}>${label}</a></li>`)}</ul></nav>`;
+    return html`<nav aria-label="This site"><ul>${TABS.map(
+      ([name, label, path]) => html`<li><a href="${base}${path}" aria-current=${this.current === name ? "page" : "false"}>${label}</a></li>`,
+    )}</ul></nav>`;
   }
 }
 customElements.define("site-tabs", SiteTabs);

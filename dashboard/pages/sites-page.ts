@@ -20,12 +20,14 @@ export class SitesPage extends LitElement {
           ? html`<div class="card"><p>No site yet. Create one: give its address, crawl it, paste the snippet on your pages.</p></div>`
           : html`<div class="table-wrap"><table>
               <thead><tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Pages</th><th scope="col">Last crawl</th></tr></thead>
-              <tbody>${sites.map((s) => html`<tr>
+              <tbody>${sites.map(
+                (s) => html`<tr>
                 <td><a href="/dashboard/sites/${encodeURIComponent(s.siteId)}">${s.name}</a><div class="muted">${s.baseUrl}</div></td>
                 <td><sl-badge variant=${BADGE[s.status]}>${s.status}</sl-badge>${s.lastError ? html`<div class="muted">${s.lastError}</div>` : ""}</td>
                 <td>${s.pageCount}</td>
                 <td>${day(s.lastCrawledAt)}</td>
-              </tr>`)}</tbody>
+              </tr>`,
+              )}</tbody>
             </table></div>`,
       )}
     `;

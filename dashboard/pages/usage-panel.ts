@@ -29,7 +29,9 @@ export class UsagePanel extends LitElement {
       <div class="spread"><h2>Usage and cost</h2>
         <sl-select label="Month (UTC)" value=${this.month} @sl-change=${(e: Event) => (this.month = (e.target as HTMLSelectElement).value)}>
           ${recentMonths().map((m) => html`<sl-option value=${m}>${m}</sl-option>`)}</sl-select></div>
-      ${renderTask(this.usage, (u) => html`
+      ${renderTask(
+        this.usage,
+        (u) => html`
         <div class="stats card">
           <div class="stat"><strong data-testid="usage-requests">${u.ai.totalRequests}</strong>model requests</div>
           <div class="stat"><strong>${u.ai.totalTokens}</strong>tokens (${u.ai.totalInputTokens} in, ${u.ai.totalOutputTokens} out)</div>
@@ -48,7 +50,8 @@ export class UsagePanel extends LitElement {
           ],
           empty: "",
           note: `Cost is estimated from list prices per model, in US dollars; ${u.month}.`,
-        })}`)}
+        })}`,
+      )}
     `;
   }
 }

@@ -17,7 +17,11 @@ const MODES: Array<[string, string]> = [
   ["page", "Page: a full results page with facets"],
   ["bubble", "Bubble: a floating chat button"],
 ];
-const THEMES: Array<[string, string]> = [["auto", "Auto (follows the visitor's system)"], ["light", "Light"], ["dark", "Dark"]];
+const THEMES: Array<[string, string]> = [
+  ["auto", "Auto (follows the visitor's system)"],
+  ["light", "Light"],
+  ["dark", "Dark"],
+];
 
 /** The lines a site owner pastes for this mode and theme ("auto" leaves theme out: the widget follows the system). */
 export function widgetSnippet(siteId: string, mode: string, theme: string, origin = location.origin): string {
@@ -27,7 +31,7 @@ export function widgetSnippet(siteId: string, mode: string, theme: string, origi
 
 /** Loads the served widget bundle once; resolves when <site-search> is defined. */
 function loadWidget(): Promise<unknown> {
-  if (!document.querySelector('script[data-dashboard-widget]')) {
+  if (!document.querySelector("script[data-dashboard-widget]")) {
     const script = Object.assign(document.createElement("script"), { src: "/site-search.js", defer: true });
     script.dataset.dashboardWidget = "";
     document.head.append(script);
@@ -87,9 +91,15 @@ export class WidgetTryPage extends LitElement {
         <h3 id="preview-label">Live preview</h3>
         <p class="muted preview-note">The real widget, searching ${site.name} from this page.
           ${this.mode === "bubble" ? "The bubble sits in the bottom corner of the window." : ""}</p>
-        ${blocked ? html`<p>Switch public search on and allow this page's domain to try it here.</p>`
-          : keyed(`${site.siteId}-${this.mode}-${this.theme}`, html`<site-search endpoint=${location.origin} site-id=${site.siteId} mode=${this.mode}
-              theme=${this.theme === "auto" ? nothing : this.theme}></site-search>`)}
+        ${
+          blocked
+            ? html`<p>Switch public search on and allow this page's domain to try it here.</p>`
+            : keyed(
+                `${site.siteId}-${this.mode}-${this.theme}`,
+                html`<site-search endpoint=${location.origin} site-id=${site.siteId} mode=${this.mode}
+              theme=${this.theme === "auto" ? nothing : this.theme}></site-search>`,
+              )
+        }
       </section>
     `;
   }

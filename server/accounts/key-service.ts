@@ -11,9 +11,16 @@ const seconds = (d: Date | null) => (d ? unixSeconds(d) : null);
 
 export function keyView(k: StoredKey): KeyView {
   return {
-    id: k.id, name: k.name, prefix: k.prefix, role: k.role, environment: k.environment,
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    role: k.role,
+    environment: k.environment,
     scope: { sites: k.scopeSites, actions: k.scopeActions as KeyView["scope"]["actions"] },
-    createdAt: seconds(k.createdAt)!, lastUsedAt: seconds(k.lastUsedAt), expiresAt: seconds(k.expiresAt), revokedAt: seconds(k.revokedAt),
+    createdAt: seconds(k.createdAt)!,
+    lastUsedAt: seconds(k.lastUsedAt),
+    expiresAt: seconds(k.expiresAt),
+    revokedAt: seconds(k.revokedAt),
   };
 }
 
@@ -35,17 +42,30 @@ export class KeyService {
     // A key never holds more than its creator: role, sites and actions are all capped by the caller's own.
     if (!roleAtMost(role, principal.role)) throw new AppError(403, "ROLE_REQUIRED", `Only an owner can create an ${role} key.`);
     const sites = body.sites ?? principal.sites;
-    if (principal.sites && sites && sites.some((s) => !principal.sites!.includes(s))) throw new AppError(403, "SCOPE_MISSING", "A key cannot reach sites its creator cannot.");
+    if (principal.sites && sites?.some((s) => !principal.sites!.includes(s)))
+      throw new AppError(403, "SCOPE_MISSING", "A key cannot reach sites its creator cannot.");
     const actions = body.actions ?? principal.actions;
-    if (principal.actions && actions && actions.some((a) => !principal.actions!.includes(a))) throw new AppError(403, "SCOPE_MISSING", "A key cannot take actions its creator cannot.");
+    if (principal.actions && actions?.some((a) => !principal.actions!.includes(a)))
+      throw new AppError(403, "SCOPE_MISSING", "A key cannot take actions its creator cannot.");
     for (const siteId of sites ?? []) {
-      if (!(await this.siteExists(principal.orgId, siteId))) throw new AppError(400, ErrorCode.ValidationFailed, `Invalid body: sites: no site ${siteId} in this organisation.`);
+      if (!(await this.siteExists(principal.orgId, siteId)))
+        throw new AppError(400, ErrorCode.ValidationFailed, `Invalid body: sites: no site ${siteId} in this organisation.`);
     }
     const expiresAt = body.expiresAt == null ? null : new Date(body.expiresAt * 1000);
     if (expiresAt && expiresAt <= this.now()) throw new AppError(400, ErrorCode.ValidationFailed, "Invalid body: expiresAt: must be in the future.");
     const environment = body.environment ?? "live";
     const { key, prefix, hash } = generateApiKey(environment);
-    const row = await this.keys.createKey({ orgId: principal.orgId, name: body.name, role, environment, prefix, hash, scopeSites: sites ? [...new Set(sites)] : null, scopeActions: actions, expiresAt });
+    const row = await this.keys.createKey({
+      orgId: principal.orgId,
+      name: body.name,
+      role,
+      environment,
+      prefix,
+      hash,
+      scopeSites: sites ? [...new Set(sites)] : null,
+      scopeActions: actions,
+      expiresAt,
+    });
     return { key: keyView(row), secret: key };
   }
 

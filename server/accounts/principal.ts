@@ -34,13 +34,15 @@ export function requireSite(principal: Principal, siteId: string): void {
 
 /** For routes that read across all the organisation's sites (the overview, monthly usage, groups). */
 export function requireAllSites(principal: Principal, what: string): void {
-  if (principal.sites !== null) throw new AppError(403, "SCOPE_MISSING", `${what} needs a key scoped to every site; this one is limited to ${principal.sites.join(", ")}.`);
+  if (principal.sites !== null)
+    throw new AppError(403, "SCOPE_MISSING", `${what} needs a key scoped to every site; this one is limited to ${principal.sites.join(", ")}.`);
 }
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 
 export function requireRole(principal: Principal, least: Role, what: string): void {
-  if (RANK[principal.role] < RANK[least]) throw new AppError(403, "ROLE_REQUIRED", `${what} requires the ${least} role or higher; this ${principal.keyId ? "key" : "user"} is ${principal.role}.`);
+  if (RANK[principal.role] < RANK[least])
+    throw new AppError(403, "ROLE_REQUIRED", `${what} requires the ${least} role or higher; this ${principal.keyId ? "key" : "user"} is ${principal.role}.`);
 }
 
 export const roleAtMost = (role: Role, ceiling: Role): boolean => RANK[role] <= RANK[ceiling];

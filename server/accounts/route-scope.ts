@@ -46,7 +46,11 @@ export function routeScope(method: string, pathname: string): RouteScope {
     const match = pattern.exec(path);
     if (!match) continue;
     const id = decodedSegment(match[1] ?? "");
-    return { action, site: site === "path" ? { from: "path", id } : site === "job" ? { from: "job", id } : site === "query" ? { from: "query" } : null, orgWide };
+    return {
+      action,
+      site: site === "path" ? { from: "path", id } : site === "job" ? { from: "job", id } : site === "query" ? { from: "query" } : null,
+      orgWide,
+    };
   }
   return { action: "admin", site: null, orgWide: true };
 }

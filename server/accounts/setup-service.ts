@@ -33,7 +33,11 @@ export class SetupService {
 
   async completeSetup(body: SetupBody): Promise<{ token: string; expiresAt: Date }> {
     const done = await this.users.completeSetup({
-      tokenHash: digest(body.token), email: body.email, passwordHash: await hashPassword(body.password), organisation: body.organisation, now: this.now(),
+      tokenHash: digest(body.token),
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      organisation: body.organisation,
+      now: this.now(),
     });
     if (!done) throw spentLink();
     return this.sessions.start(done.user.id, done.orgId);
@@ -56,8 +60,13 @@ export class SetupService {
       throw new AppError(400, ErrorCode.BadRequest, "That email already has an account: enter its current password to join.");
     }
     const link = await this.users.consumeToken(digest(body.token), "invite", this.now());
-    if (!link || !link.orgId || !link.role) throw spentLink();
-    const user = await this.users.createMember({ email: body.email, passwordHash: existing?.passwordHash ?? (await hashPassword(body.password)), orgId: link.orgId, role: link.role });
+    if (!link?.orgId || !link.role) throw spentLink();
+    const user = await this.users.createMember({
+      email: body.email,
+      passwordHash: existing?.passwordHash ?? (await hashPassword(body.password)),
+      orgId: link.orgId,
+      role: link.role,
+    });
     return this.sessions.start(user.id, link.orgId);
   }
 

@@ -1,7 +1,11 @@
 // Product analytics of an organisation or one site: totals, top and no-result queries, daily series,
 // rated and unanswered chat answers. Scoped to one organisation: another's site is 404.
 import type {
-  AnalyticsResponse, FeedbackListResponse, NoResultQueriesResponse, TopQueriesResponse, UnansweredQuestionsResponse,
+  AnalyticsResponse,
+  FeedbackListResponse,
+  NoResultQueriesResponse,
+  TopQueriesResponse,
+  UnansweredQuestionsResponse,
 } from "../../shared/analytics.ts";
 import type { SiteStore, SiteRow } from "../ports/site-store.ts";
 import type { AnalyticsReadStore, CountWindow, KindCounts } from "../ports/analytics-read-store.ts";
@@ -13,13 +17,14 @@ import { unixSeconds } from "../../shared/unix-seconds.ts";
 export const OVERVIEW_TOP_QUERIES = 10;
 
 export const countWindow = (range: DateRange): CountWindow =>
-  range.granularity === "day" ? { granularity: "day", fromDay: range.days[0]!, toDay: range.days.at(-1)! } : { granularity: "hour", from: range.from, to: range.to };
+  range.granularity === "day"
+    ? { granularity: "day", fromDay: range.days[0]!, toDay: range.days.at(-1)! }
+    : { granularity: "hour", from: range.from, to: range.to };
 
 /** Every day of the range, zeros included, oldest first. */
 export function dailySeries(range: DateRange, byDay: Map<string, KindCounts>) {
   return range.days.map((date) => ({ date, searches: byDay.get(date)?.searches ?? 0, chats: byDay.get(date)?.chats ?? 0 }));
 }
-
 
 export class AnalyticsQueries {
   constructor(
@@ -73,7 +78,13 @@ export class AnalyticsQueries {
     return { siteId, range: range.label, queries: await this.store.noResultQueries({ siteIds: [siteId] }, countWindow(range), limit) };
   }
 
-  async feedback(orgId: string, siteId: string, rangeParam: string | undefined, rating: "up" | "down" | undefined, limit: number): Promise<FeedbackListResponse> {
+  async feedback(
+    orgId: string,
+    siteId: string,
+    rangeParam: string | undefined,
+    rating: "up" | "down" | undefined,
+    limit: number,
+  ): Promise<FeedbackListResponse> {
     const range = parseRange(rangeParam, this.clock());
     await this.site(orgId, siteId);
     const [rated, reasons] = await Promise.all([

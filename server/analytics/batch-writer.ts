@@ -38,7 +38,8 @@ export class BatchWriter<T> {
 
   push(item: T): void {
     if (this.pending >= this.maxPending) {
-      if (this.droppedSinceLog++ === 0) this.opts.log.warn(`${this.opts.name}: too many records waiting to be written; dropping new ones`, { pending: this.pending });
+      if (this.droppedSinceLog++ === 0)
+        this.opts.log.warn(`${this.opts.name}: too many records waiting to be written; dropping new ones`, { pending: this.pending });
       return;
     }
     this.buffer.push(item);
@@ -74,7 +75,8 @@ export class BatchWriter<T> {
         else dropped.count = 1;
         if (dropped.count > 0) {
           this.opts.log.error(`${this.opts.name}: dropped ${dropped.count} of ${batch.length} records the database refused`, {
-            error: dropped.error, firstError: first instanceof Error ? first.message : String(first),
+            error: dropped.error,
+            firstError: first instanceof Error ? first.message : String(first),
           });
         }
       }

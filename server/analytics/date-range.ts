@@ -24,7 +24,6 @@ export interface DateRange {
 
 const DAY_MS = 86_400_000;
 
-
 const startOfUtcDay = (d: Date): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 function daysBetween(first: Date, last: Date): string[] {

@@ -9,7 +9,15 @@ function logger() {
   return { log, lines };
 }
 
-const input = { orgId: "org_1", siteId: "site_1", kind: "search" as const, query: "  Install\tGUIDE  ", resultCount: 2, latencyMs: 7.6, channel: "public" as const };
+const input = {
+  orgId: "org_1",
+  siteId: "site_1",
+  kind: "search" as const,
+  query: "  Install\tGUIDE  ",
+  resultCount: 2,
+  latencyMs: 7.6,
+  channel: "public" as const,
+};
 
 describe("QueryRecorder", () => {
   test("normalises the query and stores a salted hash instead of the address", async () => {
@@ -26,7 +34,10 @@ describe("QueryRecorder", () => {
 
   test("writes in batches of maxBatch without waiting for the timer", async () => {
     const batches: number[] = [];
-    const recorder = new QueryRecorder({ writeQueryEvents: async (events) => void batches.push(events.length) }, { salt: "s", log: logger().log, maxBatch: 3, flushIntervalMs: 60_000 });
+    const recorder = new QueryRecorder(
+      { writeQueryEvents: async (events) => void batches.push(events.length) },
+      { salt: "s", log: logger().log, maxBatch: 3, flushIntervalMs: 60_000 },
+    );
     for (let i = 0; i < 7; i++) recorder.record(input);
     await recorder.flush();
     expect(batches).toEqual([3, 3, 1]);
@@ -36,7 +47,12 @@ describe("QueryRecorder", () => {
     let calls = 0;
     const { log, lines } = logger();
     const recorder = new QueryRecorder(
-      { writeQueryEvents: async (_e: readonly QueryEventRow[], _c: readonly ClickEventRow[]) => { calls++; throw new Error("database down"); } },
+      {
+        writeQueryEvents: async (_e: readonly QueryEventRow[], _c: readonly ClickEventRow[]) => {
+          calls++;
+          throw new Error("database down");
+        },
+      },
       { salt: "s", log },
     );
     recorder.record(input);

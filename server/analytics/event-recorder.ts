@@ -101,7 +101,10 @@ export class QueryRecorder {
  * and the site too, so visitors cannot be matched across sites.
  */
 export function visitorHash(salt: string, siteId: string, at: Date, ip: string): string {
-  return createHash("sha256").update(`${salt}\n${utcDay(at)}\n${siteId}\n${ip}`).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(`${salt}\n${utcDay(at)}\n${siteId}\n${ip}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 const count = (n: number): number => (Number.isFinite(n) ? Math.min(2_147_483_647, Math.max(0, Math.round(n))) : 0);

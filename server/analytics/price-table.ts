@@ -57,7 +57,8 @@ export class PriceTable {
 
 function parseOverrides(raw: string | null | undefined): Record<string, ModelPrice> {
   if (raw === undefined || raw === null || raw.trim() === "") return {};
-  const fail = (why: string) => new ConfigError(`MODEL_PRICES_JSON ${why}; expected {"<model or prefix>": {"input": <$ per Mtoken>, "output": <$ per Mtoken>}, …}.`);
+  const fail = (why: string) =>
+    new ConfigError(`MODEL_PRICES_JSON ${why}; expected {"<model or prefix>": {"input": <$ per Mtoken>, "output": <$ per Mtoken>}, …}.`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

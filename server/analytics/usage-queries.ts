@@ -30,7 +30,11 @@ export class UsageQueries {
       this.store.counts(ids, w),
     ]);
     const ai = {
-      totalRequests: 0, totalInputTokens: 0, totalOutputTokens: 0, totalTokens: 0, estimatedCost: 0,
+      totalRequests: 0,
+      totalInputTokens: 0,
+      totalOutputTokens: 0,
+      totalTokens: 0,
+      estimatedCost: 0,
       ingest: { requests: 0, tokens: 0 },
       chat: { requests: 0, tokens: 0 },
     };

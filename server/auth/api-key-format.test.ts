@@ -22,7 +22,7 @@ describe("api key format", () => {
   });
 
   test("foreign strings are not keys", () => {
-    for (const s of ["", "Bearer x", "srch_prod_" + "a".repeat(36), "srch_live_short"]) expect(isWellFormedApiKey(s)).toBe(false);
+    for (const s of ["", "Bearer x", `srch_prod_${"a".repeat(36)}`, "srch_live_short"]) expect(isWellFormedApiKey(s)).toBe(false);
   });
 
   test("hashes compare equal only to themselves", () => {

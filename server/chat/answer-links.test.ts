@@ -31,7 +31,9 @@ describe("links in answers", () => {
     expect(keep("[a](/docs/a)")).toBe("[a](/docs/a)");
     expect(keep("[a](//evil.example/a)")).toBe("a");
     expect(keep("[a](javascript:alert(1))")).toBe("a)");
-    expect(keep("Run `curl https://evil.example/x` or\n```\nhttps://evil.example/y\n```")).toBe("Run `curl https://evil.example/x` or\n```\nhttps://evil.example/y\n```");
+    expect(keep("Run `curl https://evil.example/x` or\n```\nhttps://evil.example/y\n```")).toBe(
+      "Run `curl https://evil.example/x` or\n```\nhttps://evil.example/y\n```",
+    );
   });
   test("a look-alike host is not the site", () => {
     expect(keep("[x](https://docs.example.com.evil.example/)")).toBe("x");

@@ -41,12 +41,18 @@ export function neutralise(text: string): string {
 }
 
 function attribute(value: string): string {
-  return neutralise(value).replace(/"/g, "&quot;").replace(/[\r\n\t]+/g, " ").trim();
+  return neutralise(value)
+    .replace(/"/g, "&quot;")
+    .replace(/[\r\n\t]+/g, " ")
+    .trim();
 }
 
 /** The site name is configured by its owner, but it sits in the system prompt, so it stays one short line. */
 function oneLine(text: string, max: number): string {
-  const line = text.replace(/[\u0000-\u001f\u007f<>]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = text
+    .replace(/[\u0000-\u001f\u007f<>]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? line.slice(0, max) : line;
 }
 
@@ -92,10 +98,7 @@ function boundedHistory(history: PromptTurn[], maxTokens: number): AnswerMessage
 }
 
 export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
-  const sources =
-    input.passages.length > 0
-      ? input.passages.map(sourceBlock).join("\n\n")
-      : "(No sources were found for this question.)";
+  const sources = input.passages.length > 0 ? input.passages.map(sourceBlock).join("\n\n") : "(No sources were found for this question.)";
   const user = [
     "Sources from the site:",
     "",

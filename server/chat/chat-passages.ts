@@ -26,7 +26,7 @@ function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(" ");
-  return (space > max * 0.8 ? cut.slice(0, space) : cut) + " …";
+  return `${space > max * 0.8 ? cut.slice(0, space) : cut} …`;
 }
 
 /**

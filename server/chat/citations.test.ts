@@ -36,9 +36,7 @@ describe("extractCitations", () => {
 describe("renumberCitations", () => {
   describe("when the used sources are a subset in first-use order", () => {
     test("numbers them 1..k in that order", () => {
-      expect(renumberCitations("Install it [3]. Then run it [1]. Done [3].", [3, 1])).toBe(
-        "Install it [1]. Then run it [2]. Done [1].",
-      );
+      expect(renumberCitations("Install it [3]. Then run it [1]. Done [3].", [3, 1])).toBe("Install it [1]. Then run it [2]. Done [1].");
     });
   });
 

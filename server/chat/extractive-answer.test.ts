@@ -34,9 +34,7 @@ describe("extractiveAnswer", () => {
 
     test("answers with a lead sentence from the best passage, cited", () => {
       expect(answer.answered).toBe(true);
-      expect(answer.text.split("\n")[0]).toBe(
-        "To install the agent on Linux, download the package and run the installer script. [1]",
-      );
+      expect(answer.text.split("\n")[0]).toBe("To install the agent on Linux, download the package and run the installer script. [1]");
     });
 
     test("adds key sentences from other matching passages as a list, each cited", () => {
@@ -87,11 +85,17 @@ describe("extractiveAnswer", () => {
   describe("with a directive summary and prose about the same words", () => {
     const vhosts: ExtractivePassage[] = [
       {
-        n: 1, url: "https://docs.example.com/mod_ssl", title: "mod_ssl", score: 0.9,
+        n: 1,
+        url: "https://docs.example.com/mod_ssl",
+        title: "mod_ssl",
+        score: 0.9,
         text: "Description: Whether to allow non-SNI clients to access a name-based virtual host · Syntax: SSLStrictSNIVHostCheck on|off · Default: SSLStrictSNIVHostCheck off · Context: server config, virtual host",
       },
       {
-        n: 2, url: "https://docs.example.com/vhosts", title: "Virtual hosts", score: 0.6,
+        n: 2,
+        url: "https://docs.example.com/vhosts",
+        title: "Virtual hosts",
+        score: 0.6,
         text: "Each virtual host serves its own content. Name-based virtual hosts need one VirtualHost block with a ServerName for each host name.",
       },
     ];

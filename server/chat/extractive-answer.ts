@@ -25,8 +25,7 @@ export interface ExtractiveAnswer {
   answered: boolean;
 }
 
-export const notFoundText =
-  "I could not find this in the site's content. Try rephrasing the question, or use the search results.";
+export const notFoundText = "I could not find this in the site's content. Try rephrasing the question, or use the search results.";
 
 interface Candidate {
   n: number;
@@ -44,15 +43,20 @@ const maxSentenceChars = 280;
 function sentencesOf(text: string): string[] {
   return text
     .replace(/\[\d{1,3}\]/g, "") // the page's own footnote marks would read as our citations
-    .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
-    .map((s) => s.replace(/^\s*(?:[-*•]|#{1,6})\s+/, "").replace(/\s+/g, " ").trim())
+    .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'([]?[\p{Lu}\p{N}])/u)
+    .map((s) =>
+      s
+        .replace(/^\s*(?:[-*•]|#{1,6})\s+/, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter((s) => s.length >= minSentenceChars);
 }
 
 function shorten(sentence: string): string {
   if (sentence.length <= maxSentenceChars) return sentence;
   const cut = sentence.slice(0, maxSentenceChars);
-  return cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length).replace(/[,;:\s]+$/, "") + "…";
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length).replace(/[,;:\s]+$/, "")}…`;
 }
 
 /**
@@ -83,7 +87,10 @@ function termWeights(question: Set<string>, sentences: Set<string>[]): Map<strin
 function candidatesOf(question: Set<string>, passages: ExtractivePassage[]): Candidate[] {
   const candidates: Candidate[] = [];
   const parsed = passages.map((passage) => sentencesOf(passage.text).map((text) => ({ text, terms: new Set([...questionTerms(text)]) })));
-  const weights = termWeights(question, parsed.flat().map((s) => s.terms));
+  const weights = termWeights(
+    question,
+    parsed.flat().map((s) => s.terms),
+  );
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
   passages.forEach((passage, rank) => {
     parsed[rank]!.forEach(({ text, terms }, position) => {
@@ -92,8 +99,7 @@ function candidatesOf(question: Set<string>, passages: ExtractivePassage[]): Can
       if (overlap === 0) return;
       const coverage = (matched.reduce((sum, t) => sum + weights.get(t)!, 0) / total) * (isFieldList(text) ? 0.5 : 1);
       // Coverage decides; rank, retrieval score and an early position only break near-ties.
-      const score =
-        coverage + 0.1 * Math.max(0, Math.min(1, passage.score)) + 0.05 / (1 + rank) + (position === 0 ? 0.02 : 0) - 0.0001 * position;
+      const score = coverage + 0.1 * Math.max(0, Math.min(1, passage.score)) + 0.05 / (1 + rank) + (position === 0 ? 0.02 : 0) - 0.0001 * position;
       candidates.push({ n: passage.n, text: shorten(text), terms, overlap, score, order: rank * 10_000 + position });
     });
   });

@@ -18,10 +18,16 @@ const stopWords = new Set(
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
-  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(x|z|ch|sh|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  for (const [suffix, minBase] of [["ing", 3], ["edly", 3], ["ed", 3], ["ly", 3], ["er", 5]] as const) {
+  for (const [suffix, minBase] of [
+    ["ing", 3],
+    ["edly", 3],
+    ["ed", 3],
+    ["ly", 3],
+    ["er", 5],
+  ] as const) {
     if (w.endsWith(suffix) && w.length - suffix.length >= minBase) {
       w = w.slice(0, -suffix.length);
       // "running" → "runn" → "run"; l and s double in base words ("install", "access").
@@ -35,10 +41,12 @@ export function stem(word: string): string {
 
 /** The words of `text` in order, lower-cased, with stop words and one-letter words removed (not stemmed). */
 export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
-  return words
-    .map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, ""))
-    .filter((w) => w.length > 1 && !stopWords.has(w));
+  const words =
+    text
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return words.map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, "")).filter((w) => w.length > 1 && !stopWords.has(w));
 }
 
 /** The distinct stemmed content terms of `text`. */

@@ -25,7 +25,10 @@ export async function runAccountCommand(ctx: CommandContext, { command, sub, res
     }
     case "orgs list": {
       const orgs = await accounts.listOrganisations();
-      print(orgs.map((o) => `${o.id}\t${o.plan}\t${o.name}`).join("\n") || "No organisations yet.", orgs.map((o) => ({ id: o.id, name: o.name, plan: o.plan })));
+      print(
+        orgs.map((o) => `${o.id}\t${o.plan}\t${o.name}`).join("\n") || "No organisations yet.",
+        orgs.map((o) => ({ id: o.id, name: o.name, plan: o.plan })),
+      );
       return 0;
     }
     case "orgs plan": {
@@ -45,7 +48,15 @@ export async function runAccountCommand(ctx: CommandContext, { command, sub, res
     }
     case "keys list": {
       const keys = await accounts.listKeys(need(flags.org, "org"));
-      const view = keys.map((k) => ({ id: k.id, name: k.name, role: k.role, prefix: k.prefix, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null, revoked: k.revokedAt !== null }));
+      const view = keys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        role: k.role,
+        prefix: k.prefix,
+        createdAt: k.createdAt.toISOString(),
+        lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+        revoked: k.revokedAt !== null,
+      }));
       print(view.map((k) => `${k.id}\t${k.prefix}…\t${k.role}\t${k.name}${k.revoked ? "\trevoked" : ""}`).join("\n") || "No keys.", view);
       return 0;
     }

@@ -32,7 +32,9 @@ export async function forwardToService(dataDir: string, holder: LockHolder, argv
       body: JSON.stringify({ argv }),
     });
   } catch {
-    throw new ConfigError(`The service holding ${dataDir} (pid ${holder.pid}) did not answer on its control channel. Nothing was written. ${restartAdvice(dataDir, holder)}`);
+    throw new ConfigError(
+      `The service holding ${dataDir} (pid ${holder.pid}) did not answer on its control channel. Nothing was written. ${restartAdvice(dataDir, holder)}`,
+    );
   }
   const body = (await response.json().catch(() => null)) as (ControlReply & { error?: string }) | null;
   if (response.status !== 200 || !body) throw new ConfigError(`The service refused the command: ${body?.error ?? `HTTP ${response.status}`}.`);

@@ -72,4 +72,4 @@ export async function startControlServer(opts: {
   };
 }
 
-const lines = (parts: string[]) => parts.map((p) => p + "\n").join("");
+const lines = (parts: string[]) => parts.map((p) => `${p}\n`).join("");

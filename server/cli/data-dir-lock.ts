@@ -37,7 +37,12 @@ export function readLock(dataDir: string): LockHolder | null {
   const text = readFileSync(file, "utf8");
   try {
     const parsed = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof parsed.pid === "number") return { pid: parsed.pid, holder: String(parsed.holder ?? "another process"), controlPort: typeof parsed.controlPort === "number" ? parsed.controlPort : null };
+    if (typeof parsed.pid === "number")
+      return {
+        pid: parsed.pid,
+        holder: String(parsed.holder ?? "another process"),
+        controlPort: typeof parsed.controlPort === "number" ? parsed.controlPort : null,
+      };
   } catch {
     // Lock files of earlier versions were "pid\nholder\n".
     const [pid, holder] = text.split("\n");

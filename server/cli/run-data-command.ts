@@ -19,7 +19,11 @@ const toConsole: CommandOutput = { out: (t) => console.log(t), err: (t) => conso
 export type OpenCommandStores = (config: Config) => Promise<{ stores: CommandStores; close(): Promise<void> }>;
 
 export async function runDataCommandFromCli(
-  config: Config, argv: string[], args: CliArgs, open: OpenCommandStores, output: CommandOutput = toConsole,
+  config: Config,
+  argv: string[],
+  args: CliArgs,
+  open: OpenCommandStores,
+  output: CommandOutput = toConsole,
 ): Promise<number> {
   const embedded = config.databaseUrl === null && config.dataDir !== "memory://";
   const taken = embedded ? tryLockDataDir(config.dataDir, `site-search ${args.command}`) : null;

@@ -19,29 +19,33 @@ export async function runUserCommand(ctx: CommandContext, { sub, values: flags }
   const { accounts, users, sessions, rateLimits } = ctx.stores;
   const setup = new SetupService(users, new SessionService({ users, sessions, limiter: new RateLimiter(rateLimits) }));
   const print = (human: string, json: unknown) => ctx.out(flags.json ? JSON.stringify(json) : human);
-    switch (sub) {
-      case "create": {
-        const orgId = need(flags.org, "org");
-        const email = need(flags.email, "email");
-        const role = (flags.role ?? "member") as Role;
-        if (!ROLES.includes(role)) throw new ConfigError(`--role must be one of ${ROLES.join(", ")}.`);
-        if (!(await accounts.getOrganisation(orgId))) throw new ConfigError(`No organisation ${orgId}.`);
-        const { userId, password } = await setup.createUser({ orgId, email, role });
-        print(
-          password ? `Created user ${email} (${role} of ${orgId}). Password, shown once:\n\n  ${password}\n` : `${email} already had an account; it is now ${role} of ${orgId}.`,
-          { userId, email, orgId, role, password },
-        );
-        return 0;
-      }
-      case "reset-password": {
-        const email = need(flags.email, "email");
-        const password = await setup.resetPassword(email, (userId) => sessions.deleteForUser(userId)).catch((error) => {
+  switch (sub) {
+    case "create": {
+      const orgId = need(flags.org, "org");
+      const email = need(flags.email, "email");
+      const role = (flags.role ?? "member") as Role;
+      if (!ROLES.includes(role)) throw new ConfigError(`--role must be one of ${ROLES.join(", ")}.`);
+      if (!(await accounts.getOrganisation(orgId))) throw new ConfigError(`No organisation ${orgId}.`);
+      const { userId, password } = await setup.createUser({ orgId, email, role });
+      print(
+        password
+          ? `Created user ${email} (${role} of ${orgId}). Password, shown once:\n\n  ${password}\n`
+          : `${email} already had an account; it is now ${role} of ${orgId}.`,
+        { userId, email, orgId, role, password },
+      );
+      return 0;
+    }
+    case "reset-password": {
+      const email = need(flags.email, "email");
+      const password = await setup
+        .resetPassword(email, (userId) => sessions.deleteForUser(userId))
+        .catch((error) => {
           throw new ConfigError((error as Error).message);
         });
-        print(`New password for ${email}, shown once (every session of the user has ended):\n\n  ${password}\n`, { email, password });
-        return 0;
-      }
-      default:
-        throw new ConfigError(`Unknown command "users ${sub ?? ""}". Run site-search --help.`);
+      print(`New password for ${email}, shown once (every session of the user has ended):\n\n  ${password}\n`, { email, password });
+      return 0;
     }
+    default:
+      throw new ConfigError(`Unknown command "users ${sub ?? ""}". Run site-search --help.`);
+  }
 }

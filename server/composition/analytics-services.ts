@@ -37,7 +37,13 @@ export interface AnalyticsServices {
   flush(): Promise<void>;
 }
 
-export function createAnalyticsServices(settings: AnalyticsSettings, db: Db, siteStore: SiteStore, log: Logger, chatBudget?: Pick<ChatBudget, "usage">): AnalyticsServices {
+export function createAnalyticsServices(
+  settings: AnalyticsSettings,
+  db: Db,
+  siteStore: SiteStore,
+  log: Logger,
+  chatBudget?: Pick<ChatBudget, "usage">,
+): AnalyticsServices {
   const store = new AnalyticsStore(db);
   const reads = new AnalyticsReadStore(db);
   const prices = new PriceTable(settings.modelPricesJson);

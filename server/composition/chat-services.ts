@@ -33,7 +33,14 @@ export function createChatService({ config, db, log, hybrid, analytics, chatBudg
     onModelError: (error, site) => log.warn("answer model failed", { siteId: site.id, ...upstreamFields(error) }),
     onAnswered: (e) =>
       analytics.queryRecorder.record({
-        orgId: e.orgId, siteId: e.siteId, kind: "chat", query: e.question, resultCount: e.sources, latencyMs: e.latencyMs, ip: e.ip, channel: "public",
+        orgId: e.orgId,
+        siteId: e.siteId,
+        kind: "chat",
+        query: e.question,
+        resultCount: e.sources,
+        latencyMs: e.latencyMs,
+        ip: e.ip,
+        channel: "public",
       }),
     onModelUsage: (usage) => {
       analytics.usageRecorder.record(usage);

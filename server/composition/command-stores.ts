@@ -15,10 +15,8 @@ export function createCommandStores(config: Config, database: Database): Command
     sessions: new PostgresSessionStore(database.db),
     rateLimits: new MemoryRateLimitStore(),
     // Loaded when used: it brings the Elasticsearch client, which the other commands never need.
-    openIndexRebuilder: async () => (await import("../adapters/elasticsearch/index-rebuilder.ts")).elasticsearchIndexRebuilder(
-      config.elasticsearch,
-      new PostgresSearchOutbox(database.db),
-    ),
+    openIndexRebuilder: async () =>
+      (await import("../adapters/elasticsearch/index-rebuilder.ts")).elasticsearchIndexRebuilder(config.elasticsearch, new PostgresSearchOutbox(database.db)),
   };
 }
 

@@ -20,20 +20,21 @@ import type { ServiceOverrides } from "./services.ts";
 export async function createCoreServices(config: Config, overrides: ServiceOverrides, database: Database, log: Logger) {
   const accounts = new AccountStore(database.db);
   const siteStore = new SiteStore(database.db, { outbox: config.lexicalEngine === "elasticsearch" });
-  const limiter = new RateLimiter(
-    config.rateLimitStore === "postgres" ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore(),
-    overrides.clock,
-  );
+  const limiter = new RateLimiter(config.rateLimitStore === "postgres" ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore(), overrides.clock);
   const siteChangeListeners: Array<(siteId: string) => void> = [];
   const notifySiteChanged = (siteId: string) => {
     for (const listener of siteChangeListeners) listener(siteId);
   };
   const crawlerSettings = await createCrawlerSettings(config);
-  const sites = new SiteService(siteStore, {
-    onSiteChanged: notifySiteChanged,
-    // The site row cascades to pages and chunks; an external index hears of it through the outbox (SiteStore.delete).
-    onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
-  }, crawlerSettings);
+  const sites = new SiteService(
+    siteStore,
+    {
+      onSiteChanged: notifySiteChanged,
+      // The site row cascades to pages and chunks; an external index hears of it through the outbox (SiteStore.delete).
+      onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
+    },
+    crawlerSettings,
+  );
   const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
   // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
   const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));

@@ -26,15 +26,24 @@ export interface AccountServices {
 }
 
 export function createAccountServices(input: {
-  db: Db; accounts: AccountStore; siteStore: SiteStore; sites: SiteService; crawlJobs: CrawlJobStore; limiter: RateLimiter;
-  hybrid: HybridSearch; record(event: QueryRecord): void; clock?: () => number;
+  db: Db;
+  accounts: AccountStore;
+  siteStore: SiteStore;
+  sites: SiteService;
+  crawlJobs: CrawlJobStore;
+  limiter: RateLimiter;
+  hybrid: HybridSearch;
+  record(event: QueryRecord): void;
+  clock?: () => number;
 }): AccountServices {
   const now = input.clock ? () => new Date(input.clock!() * 1000) : () => new Date();
   const users = new PostgresUserStore(input.db);
   const sessionStore = new PostgresSessionStore(input.db);
   const sessions = new SessionService({ users, sessions: sessionStore, limiter: input.limiter, now });
   return {
-    users, sessionStore, sessions,
+    users,
+    sessionStore,
+    sessions,
     setup: new SetupService(users, sessions, now),
     keys: new KeyService(input.accounts, async (orgId, siteId) => (await input.siteStore.getById(siteId))?.orgId === orgId, now),
     siteSearch: new SiteSearchService(input.hybrid, (orgId, siteId) => input.sites.get(orgId, siteId), input.record),

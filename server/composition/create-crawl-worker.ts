@@ -30,8 +30,11 @@ export interface CrawlWorkerServices {
 export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?: number } = {}): CrawlWorker {
   const { crawl } = services.config;
   const fetchOptions = {
-    userAgent: crawl.userAgent, allowPrivateNetworks: crawl.allowPrivateNetworks, trustedHosts: crawl.trustedHosts,
-    timeoutMs: crawl.fetchTimeoutMs, maxBytes: 1_000_000,
+    userAgent: crawl.userAgent,
+    allowPrivateNetworks: crawl.allowPrivateNetworks,
+    trustedHosts: crawl.trustedHosts,
+    timeoutMs: crawl.fetchTimeoutMs,
+    maxBytes: 1_000_000,
   };
   const http = new HttpFetcher({ ...fetchOptions, maxBinaryBytes: Limits.pdfBytes });
   // One browser per worker process, launched by the first javascriptEnabled page and closed when the worker stops.

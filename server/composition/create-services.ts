@@ -27,29 +27,62 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const engines = await createEngines(config, overrides, database, log, core);
   const { embedder, search } = engines;
   const chat = createChatService({
-    config, db: database.db, log, hybrid: search.hybrid, analytics: core.analytics, chatBudget: core.chatBudget, clock: overrides.clock,
+    config,
+    db: database.db,
+    log,
+    hybrid: search.hybrid,
+    analytics: core.analytics,
+    chatBudget: core.chatBudget,
+    clock: overrides.clock,
   });
   const ingest = createIngestServices({
-    config, db: database.db, log, embedder, siteStore: core.siteStore, usageRecorder: core.analytics.usageRecorder, notifySiteChanged: core.notifySiteChanged,
+    config,
+    db: database.db,
+    log,
+    embedder,
+    siteStore: core.siteStore,
+    usageRecorder: core.analytics.usageRecorder,
+    notifySiteChanged: core.notifySiteChanged,
   });
   const { embeddingQueue } = ingest;
   if (embeddingQueue) core.siteChangeListeners.push(() => embeddingQueue.wake());
   const crawlJobs = new CrawlJobStore(database.db);
-  const crawl = new CrawlService(core.siteStore, crawlJobs, () => crawlWorker.wake(), (jobId) => crawlWorker.cancel(jobId));
+  const crawl = new CrawlService(
+    core.siteStore,
+    crawlJobs,
+    () => crawlWorker.wake(),
+    (jobId) => crawlWorker.cancel(jobId),
+  );
   const connectors = createConnectors({ config, db: database.db, log, crawl, crawlerSettings: core.crawlerSettings });
   const crawlWorker = createCrawlWorker({
-    config, log, crawlJobs, siteStore: core.siteStore, documents: ingest.documents, ingest: ingest.ingest,
-    siteChangeListeners: core.siteChangeListeners, connectors,
+    config,
+    log,
+    crawlJobs,
+    siteStore: core.siteStore,
+    documents: ingest.documents,
+    ingest: ingest.ingest,
+    siteChangeListeners: core.siteChangeListeners,
+    connectors,
   });
   const healthChecks = [databaseHealthCheck(database), ...engines.healthChecks, embeddingsHealthCheck(embedder, ingest.embeddingStore)];
   const accountServices = createAccountServices({
-    db: database.db, accounts: core.accounts, siteStore: core.siteStore, sites: core.sites, crawlJobs, limiter: core.limiter, hybrid: search.hybrid,
-    clock: overrides.clock, record: (event) => core.analytics.queryRecorder.record(event),
+    db: database.db,
+    accounts: core.accounts,
+    siteStore: core.siteStore,
+    sites: core.sites,
+    crawlJobs,
+    limiter: core.limiter,
+    hybrid: search.hybrid,
+    clock: overrides.clock,
+    record: (event) => core.analytics.queryRecorder.record(event),
   });
   const { elasticsearch, statistics } = engines;
   let stopOutboxDrain: (() => Promise<void>) | null = null;
   const background = backgroundWork({
-    log, crawlWorker, embeddingQueue, connectors,
+    log,
+    crawlWorker,
+    embeddingQueue,
+    connectors,
     outboxDrain: elasticsearch && { start: () => void (stopOutboxDrain = elasticsearch.drain.start()) },
     chores: [
       { name: "raw analytics events past their retention", run: () => core.analytics.pruneOldEvents() },
@@ -67,10 +100,34 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     ],
   });
   const services: Services = {
-    config, log, database, accounts: core.accounts, siteStore: core.siteStore, sites: core.sites, limiter: core.limiter, healthChecks, chat,
-    chatBudget: core.chatBudget, elasticsearch, search, queryRecorder: core.analytics.queryRecorder, usageRecorder: core.analytics.usageRecorder,
-    analytics: core.analytics, embedder, documents: ingest.documents, ingest: ingest.ingest, pages: ingest.pages, embeddingQueue, crawlJobs, crawl, crawlWorker,
-    siteChangeListeners: core.siteChangeListeners, accountServices, connectors, startBackgroundWork: background.start, close: background.close,
+    config,
+    log,
+    database,
+    accounts: core.accounts,
+    siteStore: core.siteStore,
+    sites: core.sites,
+    limiter: core.limiter,
+    healthChecks,
+    chat,
+    chatBudget: core.chatBudget,
+    elasticsearch,
+    search,
+    queryRecorder: core.analytics.queryRecorder,
+    usageRecorder: core.analytics.usageRecorder,
+    analytics: core.analytics,
+    embedder,
+    documents: ingest.documents,
+    ingest: ingest.ingest,
+    pages: ingest.pages,
+    embeddingQueue,
+    crawlJobs,
+    crawl,
+    crawlWorker,
+    siteChangeListeners: core.siteChangeListeners,
+    accountServices,
+    connectors,
+    startBackgroundWork: background.start,
+    close: background.close,
   };
   if (config.runWorkers) services.startBackgroundWork();
   return services;
@@ -78,17 +135,33 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
 /** The search engines config picks (lexical, vectors, the embedder) and what keeps them fresh and reports on them. */
 async function createEngines(config: Config, overrides: ServiceOverrides, database: Database, log: Logger, core: CoreServices) {
-  const embedder: Embedder | null = overrides.embedder !== undefined ? overrides.embedder : createEmbedderFromConfig(config.embeddings, {
-    onFallback: (error) => log.warn("ONNX Runtime could not load; embedding with the WASM engine instead (same vectors, slower)", { error }),
-  });
+  const embedder: Embedder | null =
+    overrides.embedder !== undefined
+      ? overrides.embedder
+      : createEmbedderFromConfig(config.embeddings, {
+          onFallback: (error) => log.warn("ONNX Runtime could not load; embedding with the WASM engine instead (same vectors, slower)", { error }),
+        });
   const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, database.db, log) : null;
   const search = await createSearchServices({
-    database, lexicalEngine: config.lexicalEngine, externalIndex: elasticsearch?.index ?? null, embedder,
-    siteStore: core.siteStore, limiter: core.limiter, trustProxy: config.trustProxy, log,
+    database,
+    lexicalEngine: config.lexicalEngine,
+    externalIndex: elasticsearch?.index ?? null,
+    embedder,
+    siteStore: core.siteStore,
+    limiter: core.limiter,
+    trustProxy: config.trustProxy,
+    log,
     onSearched: (e) => {
       for (const siteId of e.siteIds) {
         core.analytics.queryRecorder.record({
-          orgId: e.orgId, siteId, kind: "search", query: e.query, resultCount: e.resultCount, latencyMs: e.latencyMs, ip: e.ip, channel: "public",
+          orgId: e.orgId,
+          siteId,
+          kind: "search",
+          query: e.query,
+          resultCount: e.resultCount,
+          latencyMs: e.latencyMs,
+          ip: e.ip,
+          channel: "public",
         });
       }
     },

@@ -38,7 +38,11 @@ export function createIngestServices({ config, db, log, embedder, siteStore, usa
     : heuristics;
   const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers }) : null;
   const ingest = new IngestService({
-    documents, metadata, heuristics, preparer: preparation ?? undefined, pdf: new UnpdfReader(),
+    documents,
+    metadata,
+    heuristics,
+    preparer: preparation ?? undefined,
+    pdf: new UnpdfReader(),
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => usageRecorder.record(usage),
     onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),

@@ -52,9 +52,15 @@ export async function createSearchServices(input: SearchServicesInput) {
       chunks: new SearchChunkStore(database.db, embedder?.model ?? null),
       vocabulary: new SiteVocabulary(database.db),
       siteSettings: async (siteIds) =>
-        (await Promise.all(siteIds.map((id) => siteStore.getById(id)))).filter((s) => s !== null).map((s) => ({
-          id: s.id, tagBoosts: s.tagBoosts, urlBoosts: s.urlBoosts, metadataSchema: s.metadataSchema, synonyms: s.synonyms,
-        })),
+        (await Promise.all(siteIds.map((id) => siteStore.getById(id))))
+          .filter((s) => s !== null)
+          .map((s) => ({
+            id: s.id,
+            tagBoosts: s.tagBoosts,
+            urlBoosts: s.urlBoosts,
+            metadataSchema: s.metadataSchema,
+            synonyms: s.synonyms,
+          })),
       log,
     },
     input.options,

@@ -18,7 +18,10 @@ export function assertValidSchedule(expression: string): void {
   if (runs.length < 2) throw badRequest("crawlerConfig.schedule never runs again.", ErrorCode.ValidationFailed);
   for (let i = 1; i < runs.length; i++) {
     if (runs[i]!.getTime() - runs[i - 1]!.getTime() < Limits.scheduleMinIntervalSeconds * 1000) {
-      throw badRequest(`crawlerConfig.schedule runs more often than every ${Limits.scheduleMinIntervalSeconds / 60} minutes; crawls that close together cannot finish.`, ErrorCode.ValidationFailed);
+      throw badRequest(
+        `crawlerConfig.schedule runs more often than every ${Limits.scheduleMinIntervalSeconds / 60} minutes; crawls that close together cannot finish.`,
+        ErrorCode.ValidationFailed,
+      );
     }
   }
 }

@@ -25,7 +25,9 @@ export class CrawlScheduler {
   start(): void {
     if (this.timer) return;
     const run = () => {
-      this.ticking ??= this.tick().catch((error) => this.deps.log.error("crawl scheduler tick failed", { error })).finally(() => (this.ticking = null));
+      this.ticking ??= this.tick()
+        .catch((error) => this.deps.log.error("crawl scheduler tick failed", { error }))
+        .finally(() => (this.ticking = null));
     };
     this.timer = setInterval(run, this.deps.pollMs ?? 30_000);
     run();

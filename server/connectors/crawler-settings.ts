@@ -9,7 +9,18 @@ import type { SecretBox } from "./secret-box.ts";
 
 export const MASK = "********";
 /** Headers the HTTP client owns; sending them from settings would break or smuggle requests. */
-const FORBIDDEN_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "upgrade", "te", "trailer", "keep-alive", "proxy-authorization", "proxy-connection"]);
+const FORBIDDEN_HEADERS = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "upgrade",
+  "te",
+  "trailer",
+  "keep-alive",
+  "proxy-authorization",
+  "proxy-connection",
+]);
 
 export interface CrawlerColumns {
   crawlerConfig: CrawlerConfig;
@@ -26,7 +37,8 @@ export function maskAuth(auth: CrawlerAuth): CrawlerAuth {
 }
 
 /** A client that read the site and sends its crawlerConfig back unchanged must not overwrite the secrets with the mask. */
-const isMaskOf = (auth: CrawlerAuth, stored: CrawlerAuth | null | undefined) => stored != null && isDeepStrictEqual(auth, stored) && isDeepStrictEqual(maskAuth(auth), stored);
+const isMaskOf = (auth: CrawlerAuth, stored: CrawlerAuth | null | undefined) =>
+  stored != null && isDeepStrictEqual(auth, stored) && isDeepStrictEqual(maskAuth(auth), stored);
 
 /** The request headers that carry the credentials. */
 export function authHeaders(auth: CrawlerAuth): Record<string, string> {
@@ -77,11 +89,19 @@ export class CrawlerSettings {
   }
 
   private async seal(auth: CrawlerAuth): Promise<string> {
-    if (!this.box) throw badRequest("crawlerConfig.auth cannot be stored: the server has no SECRETS_KEY to encrypt it with. Set SECRETS_KEY (32 random bytes, base64) and restart.", ErrorCode.ValidationFailed);
+    if (!this.box)
+      throw badRequest(
+        "crawlerConfig.auth cannot be stored: the server has no SECRETS_KEY to encrypt it with. Set SECRETS_KEY (32 random bytes, base64) and restart.",
+        ErrorCode.ValidationFailed,
+      );
     for (const name of Object.keys(auth.headers ?? {})) {
       if (FORBIDDEN_HEADERS.has(name.toLowerCase())) throw badRequest(`crawlerConfig.auth.headers may not set ${name}.`, ErrorCode.ValidationFailed);
     }
-    if (auth.basic?.username.includes(":")) throw badRequest("crawlerConfig.auth.basic.username may not contain a colon (HTTP Basic separates it from the password with one).", ErrorCode.ValidationFailed);
+    if (auth.basic?.username.includes(":"))
+      throw badRequest(
+        "crawlerConfig.auth.basic.username may not contain a colon (HTTP Basic separates it from the password with one).",
+        ErrorCode.ValidationFailed,
+      );
     return this.box.seal(JSON.stringify(auth));
   }
 }

@@ -35,7 +35,9 @@ export async function renderLlmsTxt(site: LlmsTxtSite, documents: PageLister): P
         break;
       }
       const summary = oneLine(page.summary);
-      lines.push(`- [${linkText(page.title || page.url)}](${page.url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})${summary ? `: ${summary.slice(0, 300)}` : ""}`);
+      lines.push(
+        `- [${linkText(page.title || page.url)}](${page.url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})${summary ? `: ${summary.slice(0, 300)}` : ""}`,
+      );
       listed++;
     }
     if (more || batch.length < 100) break;

@@ -58,24 +58,30 @@ export function buildMcpServer(name: string, handlers: McpHandlers): McpServer {
   server.registerTool(
     "search",
     {
-      description: orgWide ? "Search one of the organisation's sites, or all of them when siteId is left out." : `Search ${name}: pages and sections ranked by relevance, with snippets and links.`,
+      description: orgWide
+        ? "Search one of the organisation's sites, or all of them when siteId is left out."
+        : `Search ${name}: pages and sections ranked by relevance, with snippets and links.`,
       inputSchema: searchShape,
     },
-    (args: unknown) => toolResult(async () => {
-      const found = await handlers.search(args as { query: string; limit?: number; minScore?: number; siteId?: string });
-      return { text: searchText(found), data: found as unknown as Record<string, unknown> };
-    }),
+    (args: unknown) =>
+      toolResult(async () => {
+        const found = await handlers.search(args as { query: string; limit?: number; minScore?: number; siteId?: string });
+        return { text: searchText(found), data: found as unknown as Record<string, unknown> };
+      }),
   );
   server.registerTool(
     "ask",
     {
-      description: orgWide ? "Ask a question answered from one site's pages, with cited sources." : `Ask a question answered from ${name}'s pages, with cited sources.`,
+      description: orgWide
+        ? "Ask a question answered from one site's pages, with cited sources."
+        : `Ask a question answered from ${name}'s pages, with cited sources.`,
       inputSchema: askShape,
     },
-    (args: unknown) => toolResult(async () => {
-      const answer = await handlers.ask(args as { question: string; siteId?: string });
-      return { text: answerText(answer), data: answer as unknown as Record<string, unknown> };
-    }),
+    (args: unknown) =>
+      toolResult(async () => {
+        const answer = await handlers.ask(args as { question: string; siteId?: string });
+        return { text: answerText(answer), data: answer as unknown as Record<string, unknown> };
+      }),
   );
   if (handlers.listSites) {
     const listSites = handlers.listSites;

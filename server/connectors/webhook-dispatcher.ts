@@ -62,7 +62,11 @@ export class WebhookDispatcher {
       const result = await sender.send({
         url: delivery.url,
         body: delivery.payload,
-        headers: { [WebhookSignatureHeader]: signatureHeader(delivery.secret, delivery.payload, t), "X-Site-Search-Event": delivery.eventType, "X-Site-Search-Delivery": delivery.id },
+        headers: {
+          [WebhookSignatureHeader]: signatureHeader(delivery.secret, delivery.payload, t),
+          "X-Site-Search-Event": delivery.eventType,
+          "X-Site-Search-Delivery": delivery.id,
+        },
         signal: this.controller.signal,
       });
       responseStatus = result.status;

@@ -1,7 +1,15 @@
 // Use cases on webhooks: subscribe, list, delete, read the delivery log, ping; and emit(), which the crawl and the
 // scheduler call to put an event in the outbox for every subscribed webhook (sent by webhook-dispatcher.ts).
 import { randomBytes } from "node:crypto";
-import type { CreateWebhookBody, CreateWebhookResponse, PingWebhookResponse, Webhook, WebhookDelivery, WebhookEvent, WebhookEventType } from "../../shared/webhooks.ts";
+import type {
+  CreateWebhookBody,
+  CreateWebhookResponse,
+  PingWebhookResponse,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventType,
+} from "../../shared/webhooks.ts";
 import { Limits } from "../../shared/limits.ts";
 import { AppError, badRequest, notFound } from "../errors/app-error.ts";
 import { ErrorCode } from "../../shared/errors.ts";
@@ -12,7 +20,12 @@ import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 const seconds = unixSeconds;
 
-const webhookView = (row: WebhookRecord): Webhook => ({ id: row.id, url: row.url, events: row.events as WebhookEventType[], createdAt: seconds(row.createdAt) });
+const webhookView = (row: WebhookRecord): Webhook => ({
+  id: row.id,
+  url: row.url,
+  events: row.events as WebhookEventType[],
+  createdAt: seconds(row.createdAt),
+});
 
 export const deliveryView = (row: DeliveryRecord): WebhookDelivery => ({
   id: row.id,

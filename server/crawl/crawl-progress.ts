@@ -55,9 +55,12 @@ export class CrawlProgress {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.ticking ??= this.tick().finally(() => (this.ticking = null));
-    }, Math.min(FLUSH_MS, this.beatMs));
+    this.timer = setInterval(
+      () => {
+        this.ticking ??= this.tick().finally(() => (this.ticking = null));
+      },
+      Math.min(FLUSH_MS, this.beatMs),
+    );
   }
 
   async stop(): Promise<void> {

@@ -63,7 +63,10 @@ export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signa
     return "failed";
   }
   const progress = new CrawlProgress(deps.jobs, {
-    jobId: job.id, workerId: deps.workerId, leaseSeconds: deps.leaseSeconds, signal,
+    jobId: job.id,
+    workerId: deps.workerId,
+    leaseSeconds: deps.leaseSeconds,
+    signal,
     onIndexed: () => deps.onSiteChanged(site.id),
   });
   progress.start();
@@ -109,7 +112,11 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
   if (robots.source === "unreachable") throw new CrawlFailed(await unreachableReason(base, deps, stop));
 
   const frontier = new JobFrontier(deps.jobs, {
-    jobId: job.id, scope, maxDepth: config.maxDepth, maxPages: config.maxPages, robots,
+    jobId: job.id,
+    scope,
+    maxDepth: config.maxDepth,
+    maxPages: config.maxPages,
+    robots,
     onDiscovered: (n) => progress.count("pagesDiscovered", n),
   });
   const sitemapLastmod = await seedFrontier(frontier, { job, base, robots, deps, stop });
@@ -182,7 +189,9 @@ async function visitContext(
   let knownPagesQueued: Promise<void> | undefined;
   return {
     ...parts,
-    jobId: job.id, siteId: job.siteId, signal: parts.progress.signal,
+    jobId: job.id,
+    siteId: job.siteId,
+    signal: parts.progress.signal,
     fetcher: deps.fetcherFor(job.config),
     ingest: deps.ingest,
     previous: (url) => deps.documents.fetchState(job.siteId, url),

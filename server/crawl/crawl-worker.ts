@@ -70,7 +70,9 @@ export class CrawlWorker {
     for (const [, job] of running) job.controller.abort(new CrawlStopped("The worker is stopping."));
     await Promise.all(running.map(([, job]) => job.done));
     if (opts.release !== false) {
-      await Promise.all(running.map(([jobId]) => this.jobs.release(jobId, this.id).catch((error) => this.log.warn("could not release crawl job", { jobId, error }))));
+      await Promise.all(
+        running.map(([jobId]) => this.jobs.release(jobId, this.id).catch((error) => this.log.warn("could not release crawl job", { jobId, error }))),
+      );
     }
     await this.options.onStopped?.();
   }

@@ -68,7 +68,16 @@ export class CrawlFrontier {
 
   /** Adds a link found on a page at `depth` (the page's depth + 1), resolved against `base`. */
   add(url: string, depth: number, base?: string, seed = false): Admission {
-    const admission = admitUrl({ url, base, depth, seen: this.seen, maxDepth: this.options.maxDepth, scope: this.options.scope, robots: this.options.robots, seed });
+    const admission = admitUrl({
+      url,
+      base,
+      depth,
+      seen: this.seen,
+      maxDepth: this.options.maxDepth,
+      scope: this.options.scope,
+      robots: this.options.robots,
+      seed,
+    });
     if (!admission.admit) return admission;
     if (this.seen.size >= this.maxDiscovered) return { admit: false, reason: "limit-reached", normalised: admission.normalised };
     this.seen.add(admission.normalised);

@@ -59,7 +59,16 @@ export class JobFrontier {
     const limit = this.options.maxPages * DISCOVERY_FACTOR;
     for (const url of urls) {
       if (this.total + admitted.length >= limit) break;
-      const admission = admitUrl({ url, base: opts.base, depth, seen: this.known, maxDepth: this.options.maxDepth, scope: this.options.scope, robots: this.options.robots, seed: opts.seed });
+      const admission = admitUrl({
+        url,
+        base: opts.base,
+        depth,
+        seen: this.known,
+        maxDepth: this.options.maxDepth,
+        scope: this.options.scope,
+        robots: this.options.robots,
+        seed: opts.seed,
+      });
       if (!admission.admit) continue;
       this.known.add(admission.normalised);
       admitted.push({ url: admission.normalised, depth });

@@ -49,7 +49,10 @@ const NOT_A_PAGE = new Set(["unsupported-type", "redirect-out-of-scope"]);
 /** X-Robots-Tag may name a user agent first ("otherbot: noindex"); any directive naming none applies to us. */
 function headerDirectives(headers: Record<string, string>): { noindex: boolean; nofollow: boolean } {
   const value = (headers["x-robots-tag"] ?? "").toLowerCase();
-  const general = value.split(",").filter((part) => !/^\s*[a-z0-9_-]+\s*:/.test(part) || /^\s*(noindex|nofollow|none)\b/.test(part)).join(",");
+  const general = value
+    .split(",")
+    .filter((part) => !/^\s*[a-z0-9_-]+\s*:/.test(part) || /^\s*(noindex|nofollow|none)\b/.test(part))
+    .join(",");
   return { noindex: /\b(noindex|none)\b/.test(general), nofollow: /\b(nofollow|none)\b/.test(general) };
 }
 
@@ -99,7 +102,12 @@ async function fetchIfChanged(entry: FrontierEntry, ctx: VisitContext): Promise<
   const fetched = await fetchPage(entry, ctx, validators);
   if ("state" in fetched) return fetched;
   if (fetched.status === 304 && validators) {
-    return leftUnread(entry, ctx, { etag: fetched.headers.etag ?? validators.etag, lastModified: fetched.headers["last-modified"] ?? validators.lastModified }, "unchanged: 304 Not Modified");
+    return leftUnread(
+      entry,
+      ctx,
+      { etag: fetched.headers.etag ?? validators.etag, lastModified: fetched.headers["last-modified"] ?? validators.lastModified },
+      "unchanged: 304 Not Modified",
+    );
   }
   if (fetched.status < 200 || fetched.status >= 300) {
     ctx.progress.count("pagesErrored");
@@ -140,9 +148,10 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
   if (typeof address !== "string") return address;
 
   const options = { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl" as const, crawlJobId: ctx.jobId, signal: ctx.signal };
-  const outcome = fetched.bytes && mediaType === "application/pdf"
-    ? await ctx.ingest.ingestPdf(address, fetched.bytes, options)
-    : await ctx.ingest.ingestPage({ url: address, content: fetched.body }, { ...options, cleaned: cleaned ?? undefined });
+  const outcome =
+    fetched.bytes && mediaType === "application/pdf"
+      ? await ctx.ingest.ingestPdf(address, fetched.bytes, options)
+      : await ctx.ingest.ingestPage({ url: address, content: fetched.body }, { ...options, cleaned: cleaned ?? undefined });
   if (outcome.status === "error") {
     ctx.progress.count("pagesErrored");
     ctx.progress.count("errors");
@@ -155,7 +164,12 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
 }
 
 /** A page known unchanged: it stays indexed (and is not vanished), but its links were not read this time. */
-async function leftUnread(entry: FrontierEntry, ctx: VisitContext, validators: { etag: string | null; lastModified: string | null } | null, detail: string): Promise<VisitResult> {
+async function leftUnread(
+  entry: FrontierEntry,
+  ctx: VisitContext,
+  validators: { etag: string | null; lastModified: string | null } | null,
+  detail: string,
+): Promise<VisitResult> {
   await ctx.recordFetch(entry.url, validators);
   ctx.incremental.unread++;
   await ctx.queueKnownPages();

@@ -98,7 +98,14 @@ function parseXmlSitemap(body: string): ParsedSitemap {
 export function parseSitemap(text: string): ParsedSitemap {
   const body = text.replace(/^\uFEFF/, "");
   // sitemaps.org allows a plain text file with one URL per line.
-  if (!/^\s*</.test(body)) return { urls: body.split(/\r?\n/).map((line) => line.trim()).filter(isHttpUrl), sitemaps: [] };
+  if (!/^\s*</.test(body))
+    return {
+      urls: body
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(isHttpUrl),
+      sitemaps: [],
+    };
   return parseXmlSitemap(body);
 }
 

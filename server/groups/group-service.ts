@@ -39,7 +39,11 @@ export class GroupService {
     await this.assertOwnSites(orgId, body.siteIds);
     // Counted then inserted without a lock: two racing creates may end one over the quota, which is harmless.
     if ((await this.groups.count(orgId)) >= this.quota) {
-      throw new AppError(402, ErrorCode.PaymentRequired, `This organisation has reached its limit of ${this.quota} search groups; delete one or contact us to raise the limit.`);
+      throw new AppError(
+        402,
+        ErrorCode.PaymentRequired,
+        `This organisation has reached its limit of ${this.quota} search groups; delete one or contact us to raise the limit.`,
+      );
     }
     return toGroup(await this.groups.create({ orgId, name: body.name, description: body.description ?? "", siteIds: body.siteIds }));
   }

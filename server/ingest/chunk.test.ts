@@ -27,11 +27,16 @@ describe("chunkBlocks", () => {
 
     test("pop back up when a higher-level heading follows", () => {
       const chunks = chunkBlocks({ title: "T", blocks: [h(2, "A"), h(3, "A1"), p(sentences(6, "a1")), h(2, "B", "b"), p(sentences(6, "b"))] });
-      expect(chunks.map((c) => c.headingPath)).toEqual([["T", "A", "A1"], ["T", "B"]]);
+      expect(chunks.map((c) => c.headingPath)).toEqual([
+        ["T", "A", "A1"],
+        ["T", "B"],
+      ]);
     });
 
     test("are the title alone for text before any heading", () => {
-      expect(chunkBlocks({ title: "Notes", blocks: [p("Loose text.")] })).toEqual([{ position: 0, headingPath: ["Notes"], heading: "Notes", anchor: null, text: "Loose text." }]);
+      expect(chunkBlocks({ title: "Notes", blocks: [p("Loose text.")] })).toEqual([
+        { position: 0, headingPath: ["Notes"], heading: "Notes", anchor: null, text: "Loose text." },
+      ]);
     });
   });
 
@@ -42,8 +47,19 @@ describe("chunkBlocks", () => {
     });
 
     test("fold a tiny child section into its parent's chunk with its heading as a line", () => {
-      const chunks = chunkBlocks({ title: "T", blocks: [h(2, "Logging", "logging"), p("Set the log level."), h(3, "Example"), p("LogLevel alert rewrite:trace3")] });
-      expect(chunks).toEqual([{ position: 0, headingPath: ["T", "Logging"], heading: "Logging", anchor: "logging", text: "Set the log level.\nExample\nLogLevel alert rewrite:trace3" }]);
+      const chunks = chunkBlocks({
+        title: "T",
+        blocks: [h(2, "Logging", "logging"), p("Set the log level."), h(3, "Example"), p("LogLevel alert rewrite:trace3")],
+      });
+      expect(chunks).toEqual([
+        {
+          position: 0,
+          headingPath: ["T", "Logging"],
+          heading: "Logging",
+          anchor: "logging",
+          text: "Set the log level.\nExample\nLogLevel alert rewrite:trace3",
+        },
+      ]);
     });
 
     test("emit no chunk for headings without text", () => {

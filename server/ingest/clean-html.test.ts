@@ -6,7 +6,10 @@ import type { HeadingBlock } from "./content-block.ts";
 const SITE = new URL("../../tests/fixtures/httpd/site/", import.meta.url);
 const BASE = "http://docs.example.test/manual/";
 const page = (path: string) => cleanHtml(readFileSync(new URL(path, SITE), "utf8"), BASE + path);
-const bodyText = (path: string) => page(path).blocks.map((b) => b.text).join("\n");
+const bodyText = (path: string) =>
+  page(path)
+    .blocks.map((b) => b.text)
+    .join("\n");
 
 const CHROME = [
   "Modules | Directives | FAQ | Glossary | Sitemap",
@@ -18,9 +21,22 @@ const CHROME = [
   "prettyPrint",
 ];
 const PAGES = [
-  "index.html", "glossary.html", "getting-started.html", "sitemap.html", "urlmapping.html", "mod/index.html", "mod/mod_rewrite.html",
-  "mod/mod_alias.html", "mod/mod_dir.html", "howto/index.html", "howto/htaccess.html", "howto/cgi.html", "howto/auth.html",
-  "rewrite/index.html", "rewrite/htaccess.html", "faq/index.html",
+  "index.html",
+  "glossary.html",
+  "getting-started.html",
+  "sitemap.html",
+  "urlmapping.html",
+  "mod/index.html",
+  "mod/mod_rewrite.html",
+  "mod/mod_alias.html",
+  "mod/mod_dir.html",
+  "howto/index.html",
+  "howto/htaccess.html",
+  "howto/cgi.html",
+  "howto/auth.html",
+  "rewrite/index.html",
+  "rewrite/htaccess.html",
+  "faq/index.html",
 ];
 
 describe("cleanHtml", () => {
@@ -86,7 +102,7 @@ describe("cleanHtml", () => {
       expect(texts.some((t) => / \| /.test(t) && t.includes("Syntax"))).toBe(false);
     });
 
-    test("reads glossary entries as \"Term: definition\"", () => {
+    test('reads glossary entries as "Term: definition"', () => {
       const texts = page("glossary.html").blocks.map((b) => b.text);
       expect(texts.some((t) => t.startsWith("Algorithm: An unambiguous formula"))).toBe(true);
     });
@@ -158,7 +174,7 @@ guide --version</code></pre><h3>Windows ¶</h3><p>Run setup.exe.</p></section></
       "binary-ish bytes": String.fromCharCode(...Array.from({ length: 2000 }, (_, i) => (i * 7919) % 65536)),
       "unclosed tags": "<html><body><div><p>Hello <b>world<div><table><tr><td>cell<h2 id=x>Head",
       "a fragment": "<p>Only a paragraph with <a href='x.html'>a link</a>.</p>",
-      "deep nesting": "<div>".repeat(5000) + "deep text",
+      "deep nesting": `${"<div>".repeat(5000)}deep text`,
       "broken urls": '<a href="http://[::1">bad</a><base href="http://[bad"><a href="ok.html">ok</a>',
     };
     for (const [name, input] of Object.entries(inputs)) {
@@ -175,7 +191,8 @@ guide --version</code></pre><h3>Windows ¶</h3><p>Run setup.exe.</p></section></
     });
 
     test("cleans a 1 MB page in a few seconds at worst", () => {
-      const section = (i: number) => `<div class="section"><h2 id="s${i}">Section ${i}</h2><p>${"Words of real prose go here. ".repeat(40)}</p><ul><li><a href="p${i}.html">Link ${i}</a></li></ul></div>`;
+      const section = (i: number) =>
+        `<div class="section"><h2 id="s${i}">Section ${i}</h2><p>${"Words of real prose go here. ".repeat(40)}</p><ul><li><a href="p${i}.html">Link ${i}</a></li></ul></div>`;
       let html = "<html><body><nav>menu</nav>";
       for (let i = 0; html.length < 1_000_000; i++) html += section(i);
       const started = performance.now();

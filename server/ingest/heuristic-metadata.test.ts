@@ -4,7 +4,10 @@ import { HeuristicMetadataExtractor, heuristicSummary, heuristicTags, heuristicT
 import { cleanHtml } from "./clean-html.ts";
 
 const SITE = new URL("../../tests/fixtures/httpd/site/", import.meta.url);
-const pageText = (path: string) => cleanHtml(readFileSync(new URL(path, SITE), "utf8"), `http://docs.test/${path}`).blocks.map((b) => b.text).join("\n");
+const pageText = (path: string) =>
+  cleanHtml(readFileSync(new URL(path, SITE), "utf8"), `http://docs.test/${path}`)
+    .blocks.map((b) => b.text)
+    .join("\n");
 
 describe("heuristic metadata", () => {
   describe("title", () => {
@@ -49,7 +52,11 @@ describe("heuristic metadata", () => {
   });
 
   test("extracts only the missing fields, without a model or tokens", async () => {
-    const out = await new HeuristicMetadataExtractor().extract({ url: "http://x.test/", text: "# Title\n\nA first sentence that is long enough to count.", missing: ["summary"] });
+    const out = await new HeuristicMetadataExtractor().extract({
+      url: "http://x.test/",
+      text: "# Title\n\nA first sentence that is long enough to count.",
+      missing: ["summary"],
+    });
     expect(out).toMatchObject({ summary: "A first sentence that is long enough to count.", model: null, inputTokens: 0, outputTokens: 0 });
     expect(out.title).toBeUndefined();
     expect(out.tags).toBeUndefined();

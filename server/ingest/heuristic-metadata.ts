@@ -31,7 +31,17 @@ function cutAtWord(text: string, max: number): string {
 // A table reads as "Label: value · Label: value" (table-text.ts): each value counts as a line of its own, and the
 // labels, repeated on every row, say nothing about the page.
 const fields = (line: string) => (line.includes(" · ") ? line.split(" · ").map((f) => f.replace(/^[^:]{1,40}:\s/, "")) : [line]);
-const lines = (text: string) => text.split(/\n+/).flatMap(fields).map((l) => l.replace(/^#{1,6}\s+/, "").replace(/\s+/g, " ").trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split(/\n+/)
+    .flatMap(fields)
+    .map((l) =>
+      l
+        .replace(/^#{1,6}\s+/, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter(Boolean);
 
 /** A heading-like line: short and not ending like a sentence. */
 const isHeadingLike = (line: string) => line.length <= 80 && !/[.!?:;,]$/.test(line);

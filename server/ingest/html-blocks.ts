@@ -5,11 +5,64 @@ import { ANCHOR_ATTR, LEVEL_ATTR, headingAnchor } from "./heading-anchors.ts";
 import { definitionLines, tableLines } from "./table-text.ts";
 
 const BLOCK_TAGS = new Set([
-  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl", "dt",
-  "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup", "hr", "html", "legend", "li", "main", "menu",
-  "nav", "ol", "p", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "ul",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "body",
+  "caption",
+  "center",
+  "dd",
+  "details",
+  "dialog",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "header",
+  "hgroup",
+  "hr",
+  "html",
+  "legend",
+  "li",
+  "main",
+  "menu",
+  "nav",
+  "ol",
+  "p",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "ul",
 ]);
-const SKIPPED_TAGS = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "embed", "head", "title", "img", "meta", "link", "select", "textarea", "button"]);
+const SKIPPED_TAGS = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "canvas",
+  "iframe",
+  "object",
+  "embed",
+  "head",
+  "title",
+  "img",
+  "meta",
+  "link",
+  "select",
+  "textarea",
+  "button",
+]);
 const MAX_DEPTH = 400;
 /** A row holding these is page layout (httpd's index is a two-column table of sections), not a data row. */
 const LAYOUT_CONTENT = "div, p, ul, ol, dl, table, pre, h1, h2, h3, h4, h5, h6";
@@ -52,7 +105,11 @@ function headingBlock(el: Element): ContentBlock | null {
 }
 
 /** Code keeps its layout, minus the blank lines that surround it in the source. */
-const preText = (el: Element) => (el.textContent ?? "").replace(/\r\n?/g, "\n").replace(/^\s*\n/, "").replace(/\s+$/, "");
+const preText = (el: Element) =>
+  (el.textContent ?? "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/^\s*\n/, "")
+    .replace(/\s+$/, "");
 
 function rowText(row: Element): string {
   const cells: string[] = [];

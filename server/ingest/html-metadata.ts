@@ -32,8 +32,17 @@ export function readHtmlMetadata(doc: Document, pageUrl: string): HtmlMetadata {
     collapseSpace(doc.querySelector("h1")?.textContent ?? "");
   const html = doc.documentElement;
   const language = (html?.getAttribute("lang") || html?.getAttribute("xml:lang") || meta.get("content-language") || meta.get("og:locale") || "").trim();
-  const keywords = [...new Set((meta.get("keywords") ?? "").split(/[,;]/).map((k) => collapseSpace(k).slice(0, 100)).filter(Boolean))].slice(0, 30);
-  const canonicalHref = [...doc.querySelectorAll("link[rel][href]")].find((l) => /(^|\s)canonical(\s|$)/i.test(l.getAttribute("rel") ?? ""))?.getAttribute("href");
+  const keywords = [
+    ...new Set(
+      (meta.get("keywords") ?? "")
+        .split(/[,;]/)
+        .map((k) => collapseSpace(k).slice(0, 100))
+        .filter(Boolean),
+    ),
+  ].slice(0, 30);
+  const canonicalHref = [...doc.querySelectorAll("link[rel][href]")]
+    .find((l) => /(^|\s)canonical(\s|$)/i.test(l.getAttribute("rel") ?? ""))
+    ?.getAttribute("href");
   const robots = (meta.get("robots") ?? "").toLowerCase();
   return {
     title,

@@ -46,7 +46,10 @@ export interface IngestDeps {
   onPageFailed?(error: unknown, page: { url: string | null; siteId?: string }): void;
 }
 
-export type PageOutcome = { status: "processed"; pageId: string; links: string[] } | { status: "skipped"; links: string[] } | { status: "error"; error: string };
+export type PageOutcome =
+  | { status: "processed"; pageId: string; links: string[] }
+  | { status: "skipped"; links: string[] }
+  | { status: "error"; error: string };
 
 export interface IngestOptions {
   orgId: string;
@@ -88,7 +91,16 @@ export class IngestService {
       return await this.preparer.clean(html, url, orgId);
     } catch (error) {
       this.deps.onPageFailed?.(error, { url });
-      return { title: "", description: "", language: null, keywords: [], canonicalUrl: null, robots: { noindex: false, nofollow: false }, links: [], blocks: [] };
+      return {
+        title: "",
+        description: "",
+        language: null,
+        keywords: [],
+        canonicalUrl: null,
+        robots: { noindex: false, nofollow: false },
+        links: [],
+        blocks: [],
+      };
     }
   }
 
@@ -142,7 +154,10 @@ export class IngestService {
     const isHtml = !opts.document && looksLikeHtml(page.content);
     if (isHtml && countHeadingTags(page.content) > 2 * Limits.chunksPerPage) {
       // Refused before cleaning, which costs seconds for a page of tens of thousands of headings and could only end in the cap below.
-      return { status: "error", error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.` };
+      return {
+        status: "error",
+        error: `The page has more than ${2 * Limits.chunksPerPage} headings; at most ${Limits.chunksPerPage} search sections are stored per page. Split it into several pages.`,
+      };
     }
     const cleaned = isHtml ? (opts.cleaned ?? (await this.clean(page.content, url, opts.orgId))) : null;
     const links = cleaned?.links ?? [];
@@ -173,7 +188,10 @@ export class IngestService {
     }));
     // Checked before the write: 55,000 sections in one statement once failed with the whole INSERT echoed back.
     if (chunks.length > Limits.chunksPerPage) {
-      return { status: "error", error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.` };
+      return {
+        status: "error",
+        error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.`,
+      };
     }
     const pageId = await this.deps.documents.replacePage({
       siteId: opts.siteId,
@@ -220,7 +238,10 @@ export class IngestService {
   /** The suffix this title shares with the site's stored titles; pages stored before it was recognised lose it too. */
   private async sharedSuffix(siteId: string, url: string, title: string): Promise<string | null> {
     const stored = await this.deps.documents.siteTitles(siteId, url, TITLE_SAMPLE);
-    const suffix = sharedTitleSuffix(title, stored.map((s) => s.original));
+    const suffix = sharedTitleSuffix(
+      title,
+      stored.map((s) => s.original),
+    );
     if (suffix && stored.some((s) => s.title.endsWith(suffix) && s.title.length > suffix.length)) {
       await this.deps.documents.stripTitleSuffix(siteId, suffix);
     }

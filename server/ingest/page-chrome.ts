@@ -9,16 +9,52 @@ const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 // Whole tokens of class and id values. "language" alone is missing on purpose: `<code class="language-js">` is content.
 const CHROME_TOKENS = new Set([
-  "nav", "navbar", "navigation", "navmenu", "sidenav", "menu", "menubar", "breadcrumb", "breadcrumbs", "crumbs", "sidebar",
-  "footer", "masthead", "toc", "cookie", "cookies", "consent", "gdpr", "skip", "share", "sharing", "social", "toplang",
-  "bottomlang", "langs", "languages", "comments", "disqus", "pagination", "pager", "advert", "ads", "sponsor", "newsletter",
-  "popup", "modal",
+  "nav",
+  "navbar",
+  "navigation",
+  "navmenu",
+  "sidenav",
+  "menu",
+  "menubar",
+  "breadcrumb",
+  "breadcrumbs",
+  "crumbs",
+  "sidebar",
+  "footer",
+  "masthead",
+  "toc",
+  "cookie",
+  "cookies",
+  "consent",
+  "gdpr",
+  "skip",
+  "share",
+  "sharing",
+  "social",
+  "toplang",
+  "bottomlang",
+  "langs",
+  "languages",
+  "comments",
+  "disqus",
+  "pagination",
+  "pager",
+  "advert",
+  "ads",
+  "sponsor",
+  "newsletter",
+  "popup",
+  "modal",
 ]);
 // "header" names page chrome only next to one of these; `section-header` wraps a real heading.
 const PAGE_HEADER_QUALIFIERS = new Set(["page", "site", "global", "top", "main", "masthead"]);
 const COMMENT_TOKENS = new Set(["comments", "comment", "disqus"]);
 
-const tokens = (el: Element): string[] => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const tokens = (el: Element): string[] =>
+  `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 function looksLikeChrome(el: Element): boolean {
   // Ids on anchors and headings name content sections ("Cookies", "Navigation"), not page furniture.

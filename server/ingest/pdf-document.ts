@@ -10,7 +10,11 @@ export interface PdfDocument {
   blocks: ContentBlock[];
 }
 
-const clean = (s: string) => s.replace(/[ \t\f\v\u00a0]+/g, " ").replace(/\s*\n\s*/g, "\n").trim();
+const clean = (s: string) =>
+  s
+    .replace(/[ \t\f\v\u00a0]+/g, " ")
+    .replace(/\s*\n\s*/g, "\n")
+    .trim();
 
 export function pdfDocument(pdf: PdfText): PdfDocument {
   const blocks: ContentBlock[] = [];
@@ -18,11 +22,14 @@ export function pdfDocument(pdf: PdfText): PdfDocument {
     const text = clean(raw);
     if (!text) return;
     blocks.push({ kind: "heading", level: 2, text: `Page ${i + 1}`, anchor: `page=${i + 1}` });
-    for (const paragraph of text.split(/\n{2,}|\n(?=[A-Z0-9•\-])/)) {
+    for (const paragraph of text.split(/\n{2,}|\n(?=[A-Z0-9•-])/)) {
       const line = paragraph.replace(/\n/g, " ").trim();
       if (line) blocks.push({ kind: "text", text: line });
     }
   });
-  const firstLine = clean(pdf.pages.find((p) => clean(p) !== "") ?? "").split("\n", 1)[0]?.slice(0, 200) ?? "";
+  const firstLine =
+    clean(pdf.pages.find((p) => clean(p) !== "") ?? "")
+      .split("\n", 1)[0]
+      ?.slice(0, 200) ?? "";
   return { title: pdf.title ?? firstLine, content: pdf.pages.map(clean).join("\n\n"), blocks };
 }

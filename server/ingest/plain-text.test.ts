@@ -4,7 +4,8 @@ import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 
 describe("plainTextBlocks", () => {
   test("turns Markdown headings into heading blocks and paragraphs into text blocks", () => {
-    const text = "# Guide\n\nIntro line one\ncontinues here.\n\n## Install ##\n\n- first step\n- second step\n\nSetup\n-----\nRun **it** with `setup` and [the docs](https://x.test).";
+    const text =
+      "# Guide\n\nIntro line one\ncontinues here.\n\n## Install ##\n\n- first step\n- second step\n\nSetup\n-----\nRun **it** with `setup` and [the docs](https://x.test).";
     expect(plainTextBlocks(text)).toEqual([
       { kind: "heading", level: 1, text: "Guide", anchor: null },
       { kind: "text", text: "Intro line one continues here." },

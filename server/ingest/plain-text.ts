@@ -3,7 +3,8 @@
 import { headingLevel, type ContentBlock } from "./content-block.ts";
 
 const DOCUMENT_START = /^(?:\uFEFF)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i;
-const COMMON_TAG = /<\/?(?:p|div|span|a|h[1-6]|ul|ol|li|table|tr|td|th|br|img|section|article|main|nav|header|footer|pre|code|em|strong|b|i|title|meta|link|script|style)\b[^<>]*>/gi;
+const COMMON_TAG =
+  /<\/?(?:p|div|span|a|h[1-6]|ul|ol|li|table|tr|td|th|br|img|section|article|main|nav|header|footer|pre|code|em|strong|b|i|title|meta|link|script|style)\b[^<>]*>/gi;
 const CLOSING_TAG = /<\/(?:p|div|span|a|h[1-6]|ul|ol|li|table|tr|td|section|article|main|pre|title|script|style)\s*>/i;
 
 /**
@@ -36,7 +37,10 @@ function unmark(line: string): string {
 /** Plain text → blocks. Code fences stay one block with their newlines, so `#` comments inside are not headings. */
 export function plainTextBlocks(text: string): ContentBlock[] {
   const blocks: ContentBlock[] = [];
-  const lines = text.replace(/\r\n?/g, "\n").replace(/\u0000/g, "").split("\n");
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .replace(/\u0000/g, "")
+    .split("\n");
   let paragraph: string[] = [];
   const flush = () => {
     const joined = paragraph

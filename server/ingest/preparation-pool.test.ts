@@ -4,7 +4,8 @@ import { PreparationPool } from "./preparation-pool.ts";
 let pool: PreparationPool | null = null;
 afterEach(() => pool?.close());
 
-const page = (i: number) => `<html><head><title>Page ${i}</title></head><body><main><h1>Page ${i}</h1>${"<h2>Part</h2><p>Some words of text here.</p>".repeat(40)}</main></body></html>`;
+const page = (i: number) =>
+  `<html><head><title>Page ${i}</title></head><body><main><h1>Page ${i}</h1>${"<h2>Part</h2><p>Some words of text here.</p>".repeat(40)}</main></body></html>`;
 
 describe("PreparationPool", () => {
   test("cleans and chunks on a worker thread with the same result as inline", async () => {

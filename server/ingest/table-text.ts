@@ -15,7 +15,8 @@ function rowsOf(table: Element): Element[] {
   const rows: Element[] = [];
   for (let child = table.firstElementChild; child; child = child.nextElementSibling) {
     if (child.localName === "tr") rows.push(child);
-    else if (["thead", "tbody", "tfoot"].includes(child.localName)) for (let r = child.firstElementChild; r; r = r.nextElementSibling) if (r.localName === "tr") rows.push(r);
+    else if (["thead", "tbody", "tfoot"].includes(child.localName))
+      for (let r = child.firstElementChild; r; r = r.nextElementSibling) if (r.localName === "tr") rows.push(r);
   }
   return rows;
 }
@@ -29,12 +30,22 @@ export function tableLines(table: Element): string[] {
   const filled = rows.filter((cells) => cells.some((c) => c.text));
   if (!filled.length) return [];
   if (filled.every((cells) => cells.length === 2 && cells[0]!.head && !cells[1]!.head)) {
-    return [filled.filter((c) => c[1]!.text).map(([key, value]) => labelled(key!.text, value!.text)).join(SEP)];
+    return [
+      filled
+        .filter((c) => c[1]!.text)
+        .map(([key, value]) => labelled(key!.text, value!.text))
+        .join(SEP),
+    ];
   }
   const [first, ...rest] = filled;
   const header = first!.every((c) => c.head) && rest.length ? first!.map((c) => c.text) : null;
   return (header ? rest : filled)
-    .map((cells) => cells.filter((c) => c.text).map((c) => labelled(header?.[cells.indexOf(c)] ?? "", c.text)).join(SEP))
+    .map((cells) =>
+      cells
+        .filter((c) => c.text)
+        .map((c) => labelled(header?.[cells.indexOf(c)] ?? "", c.text))
+        .join(SEP),
+    )
     .filter(Boolean);
 }
 

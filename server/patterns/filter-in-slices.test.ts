@@ -16,7 +16,10 @@ describe("work in slices", () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
     // 64 items of 2 ms each: 128 ms that a plain loop would hold the event loop for.
-    await mapInSlices(Array.from({ length: 64 }, (_, i) => i), () => busy(2));
+    await mapInSlices(
+      Array.from({ length: 64 }, (_, i) => i),
+      () => busy(2),
+    );
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(3);
   });

@@ -56,7 +56,9 @@ function checkRe2(source: string, shown: string): RE2JS {
   }
   // Linear time is linear in the program too: a `[\s\S]{900}` would cost every URL hundreds of steps per character.
   if (compiled.programSize() > Limits.urlPatternProgramSize) {
-    throw new PatternError(`Pattern ${shown} is too complex (${compiled.programSize()} RE2 instructions, at most ${Limits.urlPatternProgramSize}); use fewer or smaller repetition counts.`);
+    throw new PatternError(
+      `Pattern ${shown} is too complex (${compiled.programSize()} RE2 instructions, at most ${Limits.urlPatternProgramSize}); use fewer or smaller repetition counts.`,
+    );
   }
   // Compiled once per distinct pattern: settings change rarely and searches reuse the same few patterns.
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);

@@ -14,7 +14,6 @@ import { requireAction, requireAllSites, requireSite, type Principal } from "../
 import { routeScope } from "../accounts/route-scope.ts";
 import { assertSameOrigin, sessionToken } from "./session-cookie.ts";
 
-
 export interface AuthDeps {
   accounts: AccountStore;
   limiter: RateLimiter;
@@ -38,8 +37,13 @@ async function keyPrincipal(deps: AuthDeps, header: string): Promise<Principal> 
   if (!found || !hashesEqual(found.key.hash, hash)) throw unauthorized("Invalid or revoked API key.");
   if (found.key.expiresAt && found.key.expiresAt.getTime() <= (deps.now?.() ?? Date.now())) throw unauthorized("This API key has expired.");
   return {
-    orgId: found.org.id, plan: found.org.plan, role: found.key.role, keyId: found.key.id, userId: null,
-    sites: found.key.scopeSites, actions: found.key.scopeActions as KeyAction[] | null,
+    orgId: found.org.id,
+    plan: found.org.plan,
+    role: found.key.role,
+    keyId: found.key.id,
+    userId: null,
+    sites: found.key.scopeSites,
+    actions: found.key.scopeActions as KeyAction[] | null,
   };
 }
 
@@ -126,4 +130,3 @@ export function requireOwner(principal: Principal): void {
 export function requireEnterprise(principal: Principal): void {
   if (principal.plan !== "enterprise") throw new AppError(403, ErrorCode.PlanRequired, PlanMessage.groups);
 }
-

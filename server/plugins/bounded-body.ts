@@ -72,9 +72,11 @@ export function boundedBody(authenticate?: (request: Request) => Promise<unknown
     if (type.startsWith("text/")) return decodeUtf8(bytes);
     if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(decodeUtf8(bytes)));
     if (type === "multipart/form-data") {
-      const form = await new Response(bytes as unknown as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData().catch(() => {
-        throw badRequest("The multipart body does not parse.");
-      });
+      const form = await new Response(bytes as unknown as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? "" } })
+        .formData()
+        .catch(() => {
+          throw badRequest("The multipart body does not parse.");
+        });
       return Object.fromEntries(form);
     }
     if (type === "application/octet-stream") return bytes.buffer;

@@ -45,7 +45,10 @@ function trusted(entries: readonly string[], address: string): boolean {
 function forwardedFor(request: Request): string[] {
   const header = request.headers.get("x-forwarded-for");
   if (!header) return [];
-  return header.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  return header
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }
 
 export function clientIp(request: Request, server: AddressSource | null | undefined, trustProxy: TrustProxy | boolean): string {
@@ -74,7 +77,10 @@ export function parseTrustProxy(raw: string | null): TrustProxy {
     if (hops > 20) throw new Error(`${hops} proxy hops is more than any real chain (at most 20)`);
     return hops;
   }
-  const entries = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const entries = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   trustedProxyList(entries);
   return entries;
 }

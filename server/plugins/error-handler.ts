@@ -2,7 +2,7 @@
 // input, never 422). Only our own AppError messages and validation summaries reach the client: anything else (a
 // failed SQL statement with its parameters, a stack, a file path) is logged once with the request id and answered
 // with a fixed sentence that carries the same id.
-import { Elysia, ValidationError } from "elysia";
+import { Elysia, type ValidationError } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { headerText } from "./response-headers.ts";

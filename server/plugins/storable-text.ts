@@ -13,7 +13,11 @@ import { isStorableText, toStorableText } from "../text/storable-text.ts";
 const PROSE_FIELDS = new Set(["q", "query", "message", "content", "title", "summary", "description", "reason", "search"]);
 
 const refuse = (where: string, path: string) =>
-  new AppError(400, ErrorCode.ValidationFailed, `Invalid ${where}: ${path || "value"} contains a NUL character or an unpaired surrogate, which cannot be stored.`);
+  new AppError(
+    400,
+    ErrorCode.ValidationFailed,
+    `Invalid ${where}: ${path || "value"} contains a NUL character or an unpaired surrogate, which cannot be stored.`,
+  );
 
 /** Returns the value with prose fields made storable; throws on any other unstorable string (keys included). */
 export function storableValue(value: unknown, where: string, path = "", key = ""): unknown {

@@ -15,4 +15,3 @@ export interface FeedbackRecorder {
   /** False when the answer does not exist or belongs to another site. */
   rateAnswer(siteId: string, answerId: string, rating: "up" | "down", reason: string | null, tags: readonly FeedbackTag[]): Promise<boolean>;
 }
-

@@ -28,8 +28,22 @@ export interface SiteRow {
   crawlerAuth: string | null;
 }
 
-type Defaulted = "createdAt" | "description" | "status" | "lastError" | "lastCrawledAt" | "metadataSchema" | "tagBoosts" | "urlBoosts" | "synonyms" |
-  "pageCount" | "updatedAt" | "nextCrawlAt" | "lastScheduledAt" | "staleNotifiedAt" | "crawlerAuth";
+type Defaulted =
+  | "createdAt"
+  | "description"
+  | "status"
+  | "lastError"
+  | "lastCrawledAt"
+  | "metadataSchema"
+  | "tagBoosts"
+  | "urlBoosts"
+  | "synonyms"
+  | "pageCount"
+  | "updatedAt"
+  | "nextCrawlAt"
+  | "lastScheduledAt"
+  | "staleNotifiedAt"
+  | "crawlerAuth";
 export type SiteInsert = Omit<SiteRow, "id" | Defaulted> & Partial<Pick<SiteRow, Defaulted>>;
 export type SiteUpdate = Partial<Omit<SiteRow, "id" | "orgId" | "createdAt">>;
 

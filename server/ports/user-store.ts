@@ -35,5 +35,11 @@ export interface UserStore {
   /** Marks the link used and returns it, or null when unknown, spent or expired; atomic so a link works once. */
   consumeToken(hash: string, kind: "setup" | "invite", now: Date): Promise<OneTimeToken | null>;
   /** First run, in one transaction: spends the setup link, creates the organisation, the user and its owner membership. Null when the link is not valid or a user already exists. */
-  completeSetup(input: { tokenHash: string; email: string; passwordHash: string; organisation: string; now: Date }): Promise<{ user: User; orgId: string } | null>;
+  completeSetup(input: {
+    tokenHash: string;
+    email: string;
+    passwordHash: string;
+    organisation: string;
+    now: Date;
+  }): Promise<{ user: User; orgId: string } | null>;
 }

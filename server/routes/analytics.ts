@@ -2,9 +2,7 @@
 // and the rated answers. Reads only, so free-plan keys may use them.
 import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
-import {
-  AnalyticsResponse, FeedbackListResponse, NoResultQueriesResponse, TopQueriesResponse, UnansweredQuestionsResponse,
-} from "../../shared/analytics.ts";
+import { AnalyticsResponse, FeedbackListResponse, NoResultQueriesResponse, TopQueriesResponse, UnansweredQuestionsResponse } from "../../shared/analytics.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
@@ -12,8 +10,11 @@ import { SiteParams } from "../../shared/params.ts";
 import type { AnalyticsQueries } from "../analytics/analytics-queries.ts";
 import { parseLimit } from "./query-limit.ts";
 
-const Range = t.Optional(t.String({ maxLength: 20, description: "Nd with N from 1 to 365 (whole UTC days up to today), or 24h (the last 24 hours). Default 30d." }));
-const Limit = (fallback: number) => t.Optional(t.String({ maxLength: 20, description: `A whole number from 1 to ${Limits.topQueriesMax}; default ${fallback}.` }));
+const Range = t.Optional(
+  t.String({ maxLength: 20, description: "Nd with N from 1 to 365 (whole UTC days up to today), or 24h (the last 24 hours). Default 30d." }),
+);
+const Limit = (fallback: number) =>
+  t.Optional(t.String({ maxLength: 20, description: `A whole number from 1 to ${Limits.topQueriesMax}; default ${fallback}.` }));
 const limit = (raw: string | undefined, fallback: number = Limits.topQueriesDefault) => parseLimit(raw, fallback, Limits.topQueriesMax);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
@@ -25,7 +26,8 @@ export function analyticsRoutes(deps: { analytics: AnalyticsQueries; principal: 
       response: { 200: AnalyticsResponse, ...errors },
       detail: {
         summary: "Searches, chats, pages, the top 10 queries, a per-site breakdown and a daily series (every UTC day, zeros included)",
-        description: "siteId narrows every figure to one site. topQueries counts search and chat queries together (normalised: trimmed, lower-cased, whitespace collapsed) with their result clicks.",
+        description:
+          "siteId narrows every figure to one site. topQueries counts search and chat queries together (normalised: trimmed, lower-cased, whitespace collapsed) with their result clicks.",
       },
     })
     .get(

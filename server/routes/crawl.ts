@@ -25,12 +25,17 @@ export function crawlRoutes(deps: { crawl: CrawlService; principal: PrincipalPlu
       response: { 200: CrawlJob, ...errors },
       detail: { summary: "A crawl job with its counters" },
     })
-    .get("/sites/:siteId/jobs", async ({ principal, params, query }) => deps.crawl.history(principal.orgId, params.siteId, parseLimit(query.limit, Limits.pageListDefault, Limits.pageListMax)), {
-      params: SiteParams,
-      query: t.Object({ limit: t.Optional(t.String({ maxLength: 20 })) }),
-      response: { 200: CrawlJobList, ...errors },
-      detail: { summary: "The site's crawl jobs, newest first (limit 1–100, default 20)" },
-    })
+    .get(
+      "/sites/:siteId/jobs",
+      async ({ principal, params, query }) =>
+        deps.crawl.history(principal.orgId, params.siteId, parseLimit(query.limit, Limits.pageListDefault, Limits.pageListMax)),
+      {
+        params: SiteParams,
+        query: t.Object({ limit: t.Optional(t.String({ maxLength: 20 })) }),
+        response: { 200: CrawlJobList, ...errors },
+        detail: { summary: "The site's crawl jobs, newest first (limit 1–100, default 20)" },
+      },
+    )
     .get("/jobs/:jobId/errors", async ({ principal, params }) => deps.crawl.errors(principal.orgId, params.jobId), {
       params: JobParams,
       response: { 200: CrawlJobErrors, ...errors },

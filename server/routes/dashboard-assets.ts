@@ -10,8 +10,13 @@ export const DASHBOARD_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2",
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
 };
 
 const securityHeaders = {
@@ -31,7 +36,10 @@ export function dashboardRoutes(dashboardDir: string) {
     const body = await readFile(file).catch(() => null);
     if (!body) {
       if (isAsset) return Response.json({ error: "No such dashboard file.", code: ErrorCode.NotFound }, { status: 404, headers: securityHeaders });
-      return Response.json({ error: `The dashboard is not built: run "npm run build:dashboard" (looked in ${dashboardDir}).`, code: ErrorCode.NotFound }, { status: 404 });
+      return Response.json(
+        { error: `The dashboard is not built: run "npm run build:dashboard" (looked in ${dashboardDir}).`, code: ErrorCode.NotFound },
+        { status: 404 },
+      );
     }
     const hashed = rest.startsWith("assets/");
     return new Response(new Uint8Array(body), {

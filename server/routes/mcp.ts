@@ -58,8 +58,16 @@ export function publicMcpRoutes(deps: PublicMcpDeps, prefix = "/v1/public/sites"
           search: async ({ query, limit, minScore }) => {
             const admitted = await admit("search");
             const answer = await deps.search.run({
-              orgId: admitted.orgId, ip, sites: [admitted], scope: `site:${admitted.id}`, query, limit, minScore,
-              cacheable: true, withSiteIds: false, signal: request.signal,
+              orgId: admitted.orgId,
+              ip,
+              sites: [admitted],
+              scope: `site:${admitted.id}`,
+              query,
+              limit,
+              minScore,
+              cacheable: true,
+              withSiteIds: false,
+              signal: request.signal,
             });
             return answer.response;
           },
@@ -96,7 +104,16 @@ export function orgMcpRoutes(deps: OrgMcpDeps) {
             const sites = siteId ? [await siteOf(siteId)] : await deps.sites.list(orgId);
             if (sites.length === 0) throw notFound("Site");
             const answer = await deps.search.run({
-              orgId, ip: "api-key", sites, scope: `org:${orgId}`, query, limit, minScore, cacheable: false, withSiteIds: !siteId, signal: request.signal,
+              orgId,
+              ip: "api-key",
+              sites,
+              scope: `org:${orgId}`,
+              query,
+              limit,
+              minScore,
+              cacheable: false,
+              withSiteIds: !siteId,
+              signal: request.signal,
             });
             return answer.response;
           },

@@ -34,13 +34,17 @@ export function pageRoutes(deps: { pages: PageService; limiter: RateLimiter; pri
         detail: { summary: "Ingest up to 100 pages (url + content required, content ≤ 1 MB); a URL that exists is replaced" },
       },
     )
-    .get("/:siteId/pages", async ({ principal, params, query }) =>
-      deps.pages.list(principal.orgId, params.siteId, { ...query, limit: parseLimit(query.limit, Limits.pageListDefault, Limits.pageListMax) }), {
-      params: SiteParams,
-      query: ListQuery,
-      response: { 200: PageList, ...errors },
-      detail: { summary: "List pages by URL order; cursor is the URL of the last item of the previous page" },
-    })
+    .get(
+      "/:siteId/pages",
+      async ({ principal, params, query }) =>
+        deps.pages.list(principal.orgId, params.siteId, { ...query, limit: parseLimit(query.limit, Limits.pageListDefault, Limits.pageListMax) }),
+      {
+        params: SiteParams,
+        query: ListQuery,
+        response: { 200: PageList, ...errors },
+        detail: { summary: "List pages by URL order; cursor is the URL of the last item of the previous page" },
+      },
+    )
     .get("/:siteId/page", async ({ principal, params, query }) => deps.pages.detail(principal.orgId, params.siteId, query.url), {
       params: SiteParams,
       query: PageDetailQuery,

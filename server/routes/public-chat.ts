@@ -46,25 +46,28 @@ export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/site
         const ask = { site, ip, question, sessionId: body.sessionId };
         if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
         // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.
-        const stream = openEventStream({ headers: headerText(set.headers), signal: request.signal, onUnexpectedError: deps.onUnexpectedError }, async (send, signal) => {
-          const result = await deps.chat.ask({
-            ...ask,
-            signal,
-            events: {
-              onSources: (data) => send(ChatStreamEvent.sources, data),
-              onDelta: (text, sources) => send(ChatStreamEvent.answerDelta, sources ? { text, sources } : { text }),
-            },
-          });
-          const end: AnswerEndEventData = {
-            sessionId: result.sessionId,
-            answerId: result.answerId,
-            answered: result.answered,
-            sources: result.sources,
-            answer: result.answer,
-            mode: result.mode,
-          };
-          send(ChatStreamEvent.answerEnd, end);
-        });
+        const stream = openEventStream(
+          { headers: headerText(set.headers), signal: request.signal, onUnexpectedError: deps.onUnexpectedError },
+          async (send, signal) => {
+            const result = await deps.chat.ask({
+              ...ask,
+              signal,
+              events: {
+                onSources: (data) => send(ChatStreamEvent.sources, data),
+                onDelta: (text, sources) => send(ChatStreamEvent.answerDelta, sources ? { text, sources } : { text }),
+              },
+            });
+            const end: AnswerEndEventData = {
+              sessionId: result.sessionId,
+              answerId: result.answerId,
+              answered: result.answered,
+              sources: result.sources,
+              answer: result.answer,
+              mode: result.mode,
+            };
+            send(ChatStreamEvent.answerEnd, end);
+          },
+        );
         return (await stream) as unknown as ChatResponse;
       },
       {

@@ -35,7 +35,8 @@ export function filtersFromQuery(url: string): SearchFilters | undefined {
 }
 
 export function queryOf(body: SearchBody): string {
-  if (body.query !== undefined && body.q !== undefined && body.query.trim() !== body.q.trim()) throw badRequest("Send the query as query or as q, not two different queries.");
+  if (body.query !== undefined && body.q !== undefined && body.query.trim() !== body.q.trim())
+    throw badRequest("Send the query as query or as q, not two different queries.");
   const query = (body.query ?? body.q)?.trim();
   if (query === undefined) throw badRequest("The query is missing: send it as query (or q).");
   if (query === "") throw badRequest("The query is empty.");
@@ -57,8 +58,17 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       async ({ site, ip, query, request, set }) => {
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
-          orgId: site.orgId, ip, sites: [site], scope: `site:${site.id}`, query: query.q, limit: query.limit, minScore: query.minScore,
-          filters: filtersFromQuery(request.url), cacheable: true, withSiteIds: false, signal: request.signal,
+          orgId: site.orgId,
+          ip,
+          sites: [site],
+          scope: `site:${site.id}`,
+          query: query.q,
+          limit: query.limit,
+          minScore: query.minScore,
+          filters: filtersFromQuery(request.url),
+          cacheable: true,
+          withSiteIds: false,
+          signal: request.signal,
         });
         return reply(answer, set.headers, "public, max-age=60");
       },
@@ -74,8 +84,17 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       "/:siteId/search",
       async ({ site, ip, body, request, set }) => {
         const answer = await deps.search.run({
-          orgId: site.orgId, ip, sites: [site], scope: `site:${site.id}`, query: queryOf(body), limit: body.limit, minScore: body.minScore,
-          filters: body.filters, cacheable: false, withSiteIds: false, signal: request.signal,
+          orgId: site.orgId,
+          ip,
+          sites: [site],
+          scope: `site:${site.id}`,
+          query: queryOf(body),
+          limit: body.limit,
+          minScore: body.minScore,
+          filters: body.filters,
+          cacheable: false,
+          withSiteIds: false,
+          signal: request.signal,
         });
         return reply(answer, set.headers, "no-store");
       },
@@ -103,12 +122,16 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
   };
   return routeGroup(prefix, "Public search")
     .use(publicSitePlugin(deps))
-    .options("/:groupId/search", async ({ params, request, set }) => {
-      const { sites } = await members(params.groupId);
-      await deps.gate.preflight({ siteIds: sites.map((s) => s.id), feature: "search", request, headers: set.headers });
-      set.status = 204;
-      return "";
-    }, { params: GroupParams, detail: { summary: "CORS preflight for the group's search" } })
+    .options(
+      "/:groupId/search",
+      async ({ params, request, set }) => {
+        const { sites } = await members(params.groupId);
+        await deps.gate.preflight({ siteIds: sites.map((s) => s.id), feature: "search", request, headers: set.headers });
+        set.status = 204;
+        return "";
+      },
+      { params: GroupParams, detail: { summary: "CORS preflight for the group's search" } },
+    )
     .get(
       "/:groupId/search",
       async ({ params, query, request, set, ip }) => {
@@ -116,8 +139,16 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
         const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers: set.headers });
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
-          orgId: group.orgId, ip, sites: admitted, scope: `group:${group.id}`, query: query.q, limit: query.limit, minScore: query.minScore,
-          cacheable: true, withSiteIds: true, signal: request.signal,
+          orgId: group.orgId,
+          ip,
+          sites: admitted,
+          scope: `group:${group.id}`,
+          query: query.q,
+          limit: query.limit,
+          minScore: query.minScore,
+          cacheable: true,
+          withSiteIds: true,
+          signal: request.signal,
         });
         return reply(answer, set.headers, "public, max-age=60");
       },

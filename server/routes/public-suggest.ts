@@ -11,7 +11,10 @@ import type { SuggestService } from "../search/suggest-service.ts";
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-export function publicSuggestRoutes(deps: { gate: PublicAccessGate<PublicSite>; suggest: SuggestService; trustProxy: TrustProxy }, prefix = "/v1/public/sites") {
+export function publicSuggestRoutes(
+  deps: { gate: PublicAccessGate<PublicSite>; suggest: SuggestService; trustProxy: TrustProxy },
+  prefix = "/v1/public/sites",
+) {
   return routeGroup(prefix, "Public search")
     .use(publicSitePlugin(deps))
     .options("/:siteId/suggest", () => "", { params: SiteParams, preflight: "search", detail: { summary: "CORS preflight for the site's completions" } })

@@ -3,7 +3,17 @@
 import type { TrustProxy } from "../plugins/client-ip.ts";
 import { Elysia, t } from "elysia";
 import { routeGroup } from "./route-group.ts";
-import { AcceptInviteBody, Invite, InviteBody, LoginBody, OrganisationChoice, PasswordChangeBody, SessionView, SetupBody, SetupStatus } from "../../shared/accounts.ts";
+import {
+  AcceptInviteBody,
+  Invite,
+  InviteBody,
+  LoginBody,
+  OrganisationChoice,
+  PasswordChangeBody,
+  SessionView,
+  SetupBody,
+  SetupStatus,
+} from "../../shared/accounts.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import type { SessionService } from "../accounts/session-service.ts";
 import type { SetupService } from "../accounts/setup-service.ts";
@@ -88,7 +98,11 @@ function signedInRoutes(deps: SessionDeps) {
         const session = await deps.sessions.require(sessionToken(request));
         return deps.setup.invite(deps.sessions.principal(session), body.role);
       },
-      { body: InviteBody, response: { 200: Invite, ...errors }, detail: { summary: "Owners and admins: a one-time link (7 days) that adds a person with this role" } },
+      {
+        body: InviteBody,
+        response: { 200: Invite, ...errors },
+        detail: { summary: "Owners and admins: a one-time link (7 days) that adds a person with this role" },
+      },
     );
 }
 

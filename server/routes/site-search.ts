@@ -12,7 +12,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const SiteSearchResponse = t.Composite([
   ExplainedSearchResponse,
   t.Object({
-    mode: t.Union([t.Literal("hybrid"), t.Literal("lexical"), t.Literal("vector")], { description: "Which engines answered: lexical when no embedder is set up." }),
+    mode: t.Union([t.Literal("hybrid"), t.Literal("lexical"), t.Literal("vector")], {
+      description: "Which engines answered: lexical when no embedder is set up.",
+    }),
     costs: t.Object({ lexicalMs: t.Integer(), embedMs: t.Integer(), vectorMs: t.Integer() }),
   }),
 ]);

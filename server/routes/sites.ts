@@ -11,13 +11,17 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export function siteRoutes(deps: { sites: SiteService; principal: PrincipalPlugin }, prefix: string) {
   return routeGroup(prefix, "Sites")
     .use(deps.principal)
-    .get("/", async ({ principal: { orgId, sites } }) => {
-      // A key limited to some sites sees only those.
-      return { sites: (await deps.sites.list(orgId)).filter((s) => sites === null || sites.includes(s.siteId)) };
-    }, {
-      response: { 200: SiteList, ...errors },
-      detail: { summary: "List the organisation's sites" },
-    })
+    .get(
+      "/",
+      async ({ principal: { orgId, sites } }) => {
+        // A key limited to some sites sees only those.
+        return { sites: (await deps.sites.list(orgId)).filter((s) => sites === null || sites.includes(s.siteId)) };
+      },
+      {
+        response: { 200: SiteList, ...errors },
+        detail: { summary: "List the organisation's sites" },
+      },
+    )
     .post("/", async ({ principal, body }) => deps.sites.create(principal.orgId, body), {
       body: CreateSiteBody,
       response: { 200: SiteSummary, ...errors },

@@ -23,7 +23,10 @@ export function queryEvidence(plan: KeywordPlan): QueryEvidence {
   const words = content.length > 0 || plan.terms.phrases.length > 0 ? content : plan.terms.words;
   const groups = [
     ...words.map((g) => new Set(g.map(stem))),
-    ...plan.terms.phrases.flat().filter((w) => !stopWords.has(w)).map((w) => new Set([stem(w)])),
+    ...plan.terms.phrases
+      .flat()
+      .filter((w) => !stopWords.has(w))
+      .map((w) => new Set([stem(w)])),
   ];
   return { groups, phrases: plan.terms.phrases.map((p) => p.map(stem)), excluded: new Set(plan.terms.excluded.map(stem)) };
 }

@@ -3,7 +3,13 @@ import type { SectionMatch } from "../../shared/search.ts";
 import { distinctSnippets } from "./distinct-snippets.ts";
 
 const section = (snippet: string, anchor = "h"): SectionMatch => ({
-  heading: anchor, headingPath: [anchor], anchor, url: `https://x.test/#${anchor}`, snippet, highlights: snippet ? [[0, 1]] : [], score: 0.5,
+  heading: anchor,
+  headingPath: [anchor],
+  anchor,
+  url: `https://x.test/#${anchor}`,
+  snippet,
+  highlights: snippet ? [[0, 1]] : [],
+  score: 0.5,
 });
 
 describe("distinctSnippets", () => {
@@ -24,13 +30,21 @@ describe("distinctSnippets", () => {
 
 describe("distinctSnippets, two chunks of one section", () => {
   const part = (snippet: string, score: number): SectionMatch => ({
-    heading: "Configuration Files and Directives", headingPath: ["Getting Started", "Configuration Files and Directives"], anchor: "configuration",
-    url: "https://x.test/start.html#configuration", snippet, highlights: [[0, 4]], score,
+    heading: "Configuration Files and Directives",
+    headingPath: ["Getting Started", "Configuration Files and Directives"],
+    anchor: "configuration",
+    url: "https://x.test/start.html#configuration",
+    snippet,
+    highlights: [[0, 4]],
+    score,
   });
 
   test("list the section once, with the later chunk's snippet when the first one's repeats the page snippet", () => {
     const page = "Apache is configured by placing directives in plain text configuration files…";
-    const out = distinctSnippets(page, [part("…directives in plain text configuration files…", 0.8), part("The main configuration file is called httpd.conf.", 0.6)]);
+    const out = distinctSnippets(page, [
+      part("…directives in plain text configuration files…", 0.8),
+      part("The main configuration file is called httpd.conf.", 0.6),
+    ]);
     expect(out).toHaveLength(1);
     expect(out[0]).toMatchObject({ snippet: "The main configuration file is called httpd.conf.", score: 0.8, url: "https://x.test/start.html#configuration" });
   });

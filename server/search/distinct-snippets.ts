@@ -1,7 +1,12 @@
 // A page's snippet and its best section's snippet come from the same chunk; a visitor should not read it twice.
 import type { SectionMatch } from "../../shared/search.ts";
 
-const core = (snippet: string) => snippet.replace(/^…\s*|\s*…$/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+const core = (snippet: string) =>
+  snippet
+    .replace(/^…\s*|\s*…$/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 // A long section is split into several chunks that share its heading path and link: to a visitor they are one section.
 const sectionKey = (s: SectionMatch) => `${s.url}\u0000${s.headingPath.join("\u0000")}`;
 

@@ -34,7 +34,10 @@ export function compileFilters(filters: SearchFilters | undefined, schemas: Read
 export type Facets = Record<string, Array<{ value: string; count: number }>>;
 
 /** Counts of each value of the facet fields over the matched pages, most frequent first; at most 50 values a field. */
-export function countFacets(pages: ReadonlyArray<{ siteId: string; metadata: Record<string, unknown> }>, schemas: ReadonlyMap<string, readonly MetadataField[]>): Facets | undefined {
+export function countFacets(
+  pages: ReadonlyArray<{ siteId: string; metadata: Record<string, unknown> }>,
+  schemas: ReadonlyMap<string, readonly MetadataField[]>,
+): Facets | undefined {
   const facetNames = new Set([...schemas.values()].flatMap((fields) => fields.filter((f) => f.facet).map((f) => f.name)));
   if (facetNames.size === 0) return undefined;
   const counts = new Map<string, Map<string, number>>([...facetNames].map((n) => [n, new Map()]));
@@ -48,7 +51,10 @@ export function countFacets(pages: ReadonlyArray<{ siteId: string; metadata: Rec
   return Object.fromEntries(
     [...counts].map(([name, counter]) => [
       name,
-      [...counter].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)).slice(0, 50),
+      [...counter]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, 50),
     ]),
   );
 }

@@ -44,7 +44,10 @@ describe("fusion", () => {
 
   test("convex orders by alpha but reports the score weighted by scoreAlpha", () => {
     // a: keywords only (relevance 0.5); b: meaning only (relevance 1). Ordering leans on keywords, the score does not.
-    const signals = [signal({ chunkId: "a", lexical: 4, lexicalRank: 1, similarity: c.cosineFloor }), signal({ chunkId: "b", similarity: c.cosineCeiling, vectorRank: 1 })];
+    const signals = [
+      signal({ chunkId: "a", lexical: 4, lexicalRank: 1, similarity: c.cosineFloor }),
+      signal({ chunkId: "b", similarity: c.cosineCeiling, vectorRank: 1 }),
+    ];
     const fused = fuse(signals, { method: "convex", alpha: 0.3, scoreAlpha: 0.5, rrfK: 60, calibration: c });
     expect(fused.map((f) => f.chunkId)).toEqual(["a", "b"]);
     expect(fused.map((f) => f.rankScore)).toEqual([expect.closeTo(0.35), expect.closeTo(0.3)]);

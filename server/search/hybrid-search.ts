@@ -10,7 +10,16 @@ import type { Synonym } from "../../shared/synonyms.ts";
 import type { Logger } from "../logger.ts";
 import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
-import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type FusionOptions, type ScoreParts } from "./fusion.ts";
+import {
+  defaultCalibration,
+  fuse,
+  lexicalHalfByEngine,
+  lexicalHalfFor,
+  type ChunkSignals,
+  type FusionMethod,
+  type FusionOptions,
+  type ScoreParts,
+} from "./fusion.ts";
 import { explainScore } from "./score-parts.ts";
 import type { SearchChunk, SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
@@ -192,7 +201,10 @@ export class HybridSearch {
       results,
       totalResults: ranked.length,
       timingMs: Math.round(performance.now() - started),
-      facets: countFacets(ranked.map((p) => p.list[0]!.chunk), schemas),
+      facets: countFacets(
+        ranked.map((p) => p.list[0]!.chunk),
+        schemas,
+      ),
       mode: semantic.vector === null ? "lexical" : lexical.failed || input.only === "vector" ? "vector" : "hybrid",
       costs: { lexicalMs: Math.round(lexical.ms), embedMs: Math.round(semantic.embedMs), vectorMs: Math.round(semantic.ms) },
     };
@@ -272,7 +284,12 @@ export class HybridSearch {
     }
   }
 
-  private async vectorHits(siteIds: string[], input: HybridSearchInput, text: string, limit: number): Promise<{ hits: VectorHit[]; vector: number[] | null; embedMs: number; ms: number }> {
+  private async vectorHits(
+    siteIds: string[],
+    input: HybridSearchInput,
+    text: string,
+    limit: number,
+  ): Promise<{ hits: VectorHit[]; vector: number[] | null; embedMs: number; ms: number }> {
     const { embedder, vectors } = this.deps;
     const none = { hits: [], vector: null, embedMs: 0, ms: 0 };
     if (!embedder || !vectors) return none;

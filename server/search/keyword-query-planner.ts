@@ -52,7 +52,10 @@ export class KeywordQueryPlanner {
       const near = await this.vocabulary.near({ siteIds, words: eligible, signal });
       for (const w of eligible) {
         // Vocabulary words are whatever the text parser kept ("name-based", "1.2"); a correction must be one plain word.
-        const c = correctWord(w, (near.get(w) ?? []).filter((t) => /^[\p{L}\p{N}]+$/u.test(t.term)));
+        const c = correctWord(
+          w,
+          (near.get(w) ?? []).filter((t) => /^[\p{L}\p{N}]+$/u.test(t.term)),
+        );
         if (c) out.set(w, c);
       }
     } catch (error) {

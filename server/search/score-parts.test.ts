@@ -5,7 +5,12 @@ import { explainScore } from "./score-parts.ts";
 
 const o = { alpha: 0.5, calibration: defaultCalibration };
 const signal = (lexical: number | null, similarity: number | null, coverage?: number): ChunkSignals => ({
-  chunkId: "c", lexical, similarity, coverage, lexicalRank: null, vectorRank: null,
+  chunkId: "c",
+  lexical,
+  similarity,
+  coverage,
+  lexicalRank: null,
+  vectorRank: null,
 });
 
 describe("score parts", () => {

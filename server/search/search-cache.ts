@@ -11,9 +11,7 @@ interface Entry<T> {
 export class SearchCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
-  constructor(
-    private readonly opts: { ttlSeconds?: number; maxEntries?: number; clock?: () => number } = {},
-  ) {}
+  constructor(private readonly opts: { ttlSeconds?: number; maxEntries?: number; clock?: () => number } = {}) {}
 
   static key(parts: { scope: string; query: string; limit: number; minScore: number; filters?: Record<string, unknown> }): string {
     const filters = Object.entries(parts.filters ?? {}).sort(([a], [b]) => a.localeCompare(b));

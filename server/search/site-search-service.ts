@@ -17,7 +17,13 @@ export class SiteSearchService {
   async run(orgId: string, siteId: string, body: SiteSearchBody): Promise<Omit<HybridSearchOutput, "results"> & { results: ExplainedSearchResult[] }> {
     await this.assertSite(orgId, siteId);
     const query = body.query.trim();
-    const found = await this.search.search({ siteIds: [siteId], query, limit: body.limit ?? Limits.searchLimitDefault, minScore: body.minScore ?? Limits.minScoreDefault, explain: true });
+    const found = await this.search.search({
+      siteIds: [siteId],
+      query,
+      limit: body.limit ?? Limits.searchLimitDefault,
+      minScore: body.minScore ?? Limits.minScoreDefault,
+      explain: true,
+    });
     this.record({ orgId, siteId, kind: "search", query, resultCount: found.totalResults, latencyMs: found.timingMs, channel: "api" });
     // explain: true gives every result and section its scoreParts; the fallback only narrows the optional type.
     const noParts = { keyword: 0, meaning: null };

@@ -6,7 +6,11 @@ const marked = (s: { text: string; highlights: Array<[number, number]> }) => s.h
 
 describe("stem", () => {
   test("brings inflections of a word together", () => {
-    for (const group of [["configure", "configuring", "configured", "configures", "configuration"], ["install", "installing", "installed", "installs"], ["proxy", "proxies"]]) {
+    for (const group of [
+      ["configure", "configuring", "configured", "configures", "configuration"],
+      ["install", "installing", "installed", "installs"],
+      ["proxy", "proxies"],
+    ]) {
       expect(new Set(group.map(stem)).size).toBe(1);
     }
   });

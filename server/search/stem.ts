@@ -13,7 +13,7 @@ export function stem(word: string): string {
     if (base.length < 3) continue;
     // "ss" and "us"/"is" endings are not plurals ("access", "status", "analysis").
     if (suffix === "s" && /(ss|us|is)$/.test(w)) break;
-    w = suffix === "ies" ? base + "y" : base;
+    w = suffix === "ies" ? `${base}y` : base;
     // "running" → "runn" → "run"; l and s stay doubled ("install", "access").
     if (/([^aeiouls])\1$/.test(w) && suffix !== "ly") w = w.slice(0, -1);
     break;
@@ -28,7 +28,11 @@ export const stopWords = new Set(
 
 /** Distinct stems of the query's words; stop words are left out unless the query has nothing else. */
 export function queryStems(query: string): Set<string> {
-  const words = query.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    query
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const content = words.filter((w) => !stopWords.has(w));
   return new Set((content.length > 0 ? content : words).map(stem));
 }

@@ -14,7 +14,10 @@ export function synonymAlternatives(words: string[], synonyms: readonly Synonym[
       if (at < 0) continue;
       const others = terms.filter((t) => t !== trigger).flat();
       const word = words[at]!;
-      out.set(word, [...new Set([...(out.get(word) ?? []), ...others])].filter((w) => !trigger.includes(w)));
+      out.set(
+        word,
+        [...new Set([...(out.get(word) ?? []), ...others])].filter((w) => !trigger.includes(w)),
+      );
     }
   }
   return out;

@@ -28,7 +28,9 @@ export function checkSettingsPatterns(settings: PatternSettings): void {
   check("urlBoosts", boosts, (pattern) => compileUrlPattern(pattern));
   const total = (boosts ?? []).reduce((sum, pattern) => sum + re2ProgramSize(urlPatternSource(pattern).source), 0);
   if (total > Limits.urlBoostsProgramSize) {
-    throw badRequest(`urlBoosts: the patterns together are too complex (${total} RE2 instructions, at most ${Limits.urlBoostsProgramSize}); use fewer or simpler patterns.`);
+    throw badRequest(
+      `urlBoosts: the patterns together are too complex (${total} RE2 instructions, at most ${Limits.urlBoostsProgramSize}); use fewer or simpler patterns.`,
+    );
   }
   check("crawlerConfig.includePatterns", settings.crawlerConfig?.includePatterns, compileUrlPattern);
   check("crawlerConfig.excludePatterns", settings.crawlerConfig?.excludePatterns, compileUrlPattern);

@@ -2,7 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { siteHostCheck } from "./site-hosts.ts";
 
 describe("a site's hosts", () => {
-  const check = siteHostCheck({ baseUrl: "https://docs.example.com/guide/", allowedDomains: ["*.help.example.com", "status.example.com:8443"], pageUrls: ["https://cdn.example.net/x"] });
+  const check = siteHostCheck({
+    baseUrl: "https://docs.example.com/guide/",
+    allowedDomains: ["*.help.example.com", "status.example.com:8443"],
+    pageUrls: ["https://cdn.example.net/x"],
+  });
 
   test("include the base URL's host, with or without www., on any port and path", () => {
     expect(check("https://docs.example.com/other")).toBe(true);

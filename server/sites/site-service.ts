@@ -54,7 +54,8 @@ export class SiteService {
     if (!current) throw notFound("Site");
     const { crawlerConfig: _c, publicAccess: _p, rateLimits: _r, name, ...rest } = patch;
     const merged = mergeSettings(current, patch);
-    const connectorColumns = merged.crawlerConfig && this.crawlerSettings ? await this.crawlerSettings.columns(patch.crawlerConfig, merged.crawlerConfig, current.crawlerConfig) : {};
+    const connectorColumns =
+      merged.crawlerConfig && this.crawlerSettings ? await this.crawlerSettings.columns(patch.crawlerConfig, merged.crawlerConfig, current.crawlerConfig) : {};
     const updated = await this.store.update(orgId, siteId, {
       ...rest,
       ...(name !== undefined ? { name: name.trim() } : {}),

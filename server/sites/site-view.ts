@@ -5,7 +5,6 @@ import { unixSeconds } from "../../shared/unix-seconds.ts";
 import { defaultRateLimits } from "./site-settings.ts";
 import { isStale } from "../connectors/crawl-schedule.ts";
 
-
 export function siteSummary(row: SiteRow): SiteSummary {
   return {
     siteId: row.id,

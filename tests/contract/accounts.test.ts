@@ -59,7 +59,9 @@ describe("sessions", () => {
     const res = await ctx.request("POST", "/api/session", { body: { email: user.email, password: "not the password" }, headers: { origin: ORIGIN } });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe("Wrong email or password.");
-    expect((await ctx.request("POST", "/api/session", { body: { email: "nobody@example.test", password: "x" }, headers: { origin: ORIGIN } })).body.error).toBe("Wrong email or password.");
+    expect((await ctx.request("POST", "/api/session", { body: { email: "nobody@example.test", password: "x" }, headers: { origin: ORIGIN } })).body.error).toBe(
+      "Wrong email or password.",
+    );
   });
 
   test("logins are rate limited per email before the password is checked", async () => {
@@ -67,7 +69,10 @@ describe("sessions", () => {
     const statuses: number[] = [];
     const ip = randomIp();
     for (let i = 0; i < AccountLimits.loginPerMinutePerEmail + 1; i++) {
-      statuses.push((await ctx.request("POST", "/api/session", { body: { email: user.email, password: `guess ${i}` }, headers: { origin: ORIGIN, "x-forwarded-for": ip } })).status);
+      statuses.push(
+        (await ctx.request("POST", "/api/session", { body: { email: user.email, password: `guess ${i}` }, headers: { origin: ORIGIN, "x-forwarded-for": ip } }))
+          .status,
+      );
     }
     // The user's own sign-in (1) plus five guesses fill the window; the sixth guess is refused unchecked.
     expect(statuses.at(-1)).toBe(429);
@@ -88,7 +93,11 @@ describe("sessions", () => {
   test("the cookie is Secure when the request came over HTTPS", async () => {
     const user = await userInNewOrg(ctx);
     const res = await ctx.app.handle(
-      new Request("https://localhost/api/session", { method: "POST", headers: { "content-type": "application/json", origin: "https://localhost" }, body: JSON.stringify({ email: user.email, password: PASSWORD }) }),
+      new Request("https://localhost/api/session", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://localhost" },
+        body: JSON.stringify({ email: user.email, password: PASSWORD }),
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toContain("; Secure");
@@ -97,9 +106,15 @@ describe("sessions", () => {
   test("a password change ends the user's other sessions and the old password stops working", async () => {
     const user = await userInNewOrg(ctx);
     const other = await signIn(ctx, user.email);
-    const wrong = await ctx.request("PUT", "/api/session/password", { body: { currentPassword: "wrong one!", newPassword: "a brand new passphrase" }, headers: user.browser() });
+    const wrong = await ctx.request("PUT", "/api/session/password", {
+      body: { currentPassword: "wrong one!", newPassword: "a brand new passphrase" },
+      headers: user.browser(),
+    });
     expect(wrong.status).toBe(400);
-    const res = await ctx.request("PUT", "/api/session/password", { body: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" }, headers: user.browser() });
+    const res = await ctx.request("PUT", "/api/session/password", {
+      body: { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
+      headers: user.browser(),
+    });
     expect(res.status).toBe(200);
     expect((await ctx.request("GET", "/api/session", { headers: { cookie: user.cookie } })).status).toBe(200);
     expect((await ctx.request("GET", "/api/session", { headers: { cookie: other.cookie } })).status).toBe(401);
@@ -124,7 +139,9 @@ describe("cross-site request defence", () => {
     const user = await userInNewOrg(ctx);
     expect((await ctx.request("DELETE", "/api/session", { headers: user.browser({ origin: "https://evil.example" }) })).status).toBe(403);
     expect((await ctx.request("GET", "/api/session", { headers: { cookie: user.cookie } })).status).toBe(200);
-    expect((await ctx.request("POST", "/api/session", { body: { email: user.email, password: PASSWORD }, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (await ctx.request("POST", "/api/session", { body: { email: user.email, password: PASSWORD }, headers: { origin: "https://evil.example" } })).status,
+    ).toBe(403);
   });
 });
 
@@ -139,7 +156,9 @@ describe("invitations", () => {
     expect(joined.status).toBe(200);
     expect(joined.body.organisation).toMatchObject({ orgId: owner.orgId, role: "member" });
     const member = { cookie: cookieOf(joined.headers), origin: ORIGIN };
-    expect((await ctx.request("POST", "/api/invites/accept", { body: { ...accept, email: "x" + accept.email }, headers: { origin: ORIGIN } })).status).toBe(400);
+    expect((await ctx.request("POST", "/api/invites/accept", { body: { ...accept, email: `x${accept.email}` }, headers: { origin: ORIGIN } })).status).toBe(
+      400,
+    );
     const refused = await ctx.request("POST", "/api/invites", { body: {}, headers: member });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("ROLE_REQUIRED");

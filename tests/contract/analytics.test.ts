@@ -164,15 +164,27 @@ describe("GET /api/sites/:siteId/top-queries", () => {
     expect(res.body.siteId).toBe(siteId);
     expect(res.body.range).toBe("7d");
     expect(res.body.topQueries.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([
-      ["gamma", 5], ["alpha", 2], ["beta", 2], ["delta", 1],
+      ["gamma", 5],
+      ["alpha", 2],
+      ["beta", 2],
+      ["delta", 1],
     ]);
   });
 
   test("returns 20 by default and honours limit up to 100", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    await recordQueries(ctx.services, orgId, siteId, Array.from({ length: 25 }, (_, i) => ({ query: `q${String(i).padStart(2, "0")}` })));
+    await recordQueries(
+      ctx.services,
+      orgId,
+      siteId,
+      Array.from({ length: 25 }, (_, i) => ({ query: `q${String(i).padStart(2, "0")}` })),
+    );
     expect((await ctx.request("GET", `/api/sites/${siteId}/top-queries`, { key })).body.topQueries).toHaveLength(20);
-    expect((await ctx.request("GET", `/api/sites/${siteId}/top-queries?limit=3`, { key })).body.topQueries.map((q: { query: string }) => q.query)).toEqual(["q00", "q01", "q02"]);
+    expect((await ctx.request("GET", `/api/sites/${siteId}/top-queries?limit=3`, { key })).body.topQueries.map((q: { query: string }) => q.query)).toEqual([
+      "q00",
+      "q01",
+      "q02",
+    ]);
     expect((await ctx.request("GET", `/api/sites/${siteId}/top-queries?limit=100`, { key })).body.topQueries).toHaveLength(25);
   });
 
@@ -213,16 +225,37 @@ describe("long ranges read whole months from the monthly rollups and the edges f
       { query: "outside", at: utcMidnight(-500), times: 2 },
     ]);
     const top = async (range: string) =>
-      (await ctx.request("GET", `/api/sites/${siteId}/top-queries?range=${range}`, { key })).body.topQueries.map((q: { query: string; count: number }) => [q.query, q.count]);
+      (await ctx.request("GET", `/api/sites/${siteId}/top-queries?range=${range}`, { key })).body.topQueries.map((q: { query: string; count: number }) => [
+        q.query,
+        q.count,
+      ]);
     const noResults = async (range: string) =>
-      (await ctx.request("GET", `/api/sites/${siteId}/no-result-queries?range=${range}`, { key })).body.queries.map((q: { query: string; count: number }) => [q.query, q.count]);
-    expect(await top("365d")).toEqual([["spread", 6], ["middle", 3]]);
-    expect(await noResults("365d")).toEqual([["middle", 3], ["spread", 2]]);
-    expect(await top("200d")).toEqual([["middle", 3], ["spread", 3]]);
-    expect(await noResults("200d")).toEqual([["middle", 3], ["spread", 1]]);
+      (await ctx.request("GET", `/api/sites/${siteId}/no-result-queries?range=${range}`, { key })).body.queries.map((q: { query: string; count: number }) => [
+        q.query,
+        q.count,
+      ]);
+    expect(await top("365d")).toEqual([
+      ["spread", 6],
+      ["middle", 3],
+    ]);
+    expect(await noResults("365d")).toEqual([
+      ["middle", 3],
+      ["spread", 2],
+    ]);
+    expect(await top("200d")).toEqual([
+      ["middle", 3],
+      ["spread", 3],
+    ]);
+    expect(await noResults("200d")).toEqual([
+      ["middle", 3],
+      ["spread", 1],
+    ]);
     expect(await top("1d")).toEqual([["spread", 1]]);
     const overview = (await ctx.request("GET", `/api/analytics?range=365d`, { key })).body;
-    expect(overview.topQueries.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([["spread", 6], ["middle", 3]]);
+    expect(overview.topQueries.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([
+      ["spread", 6],
+      ["middle", 3],
+    ]);
     expect(overview.totalSearches + overview.totalChats).toBe(9);
   });
 });
@@ -232,18 +265,37 @@ describe("the organisation-wide overview over whole months", () => {
     const { orgId, key, siteId: a } = await orgWithSite();
     const b = await createSite(ctx.services, orgId, "Blog");
     const month = utcMidnight(-150);
-    await recordQueries(ctx.services, orgId, a, [{ query: "shared", at: month, times: 2 }, { query: "edge", at: new Date() }]);
-    await recordQueries(ctx.services, orgId, b, [{ query: "shared", at: month, times: 3 }, { query: "only blog", at: month, times: 4, resultCount: 0 }]);
+    await recordQueries(ctx.services, orgId, a, [
+      { query: "shared", at: month, times: 2 },
+      { query: "edge", at: new Date() },
+    ]);
+    await recordQueries(ctx.services, orgId, b, [
+      { query: "shared", at: month, times: 3 },
+      { query: "only blog", at: month, times: 4, resultCount: 0 },
+    ]);
     const top = async () =>
       (await ctx.request("GET", "/api/analytics?range=365d", { key })).body.topQueries.map((q: { query: string; count: number }) => [q.query, q.count]);
-    expect(await top()).toEqual([["shared", 5], ["only blog", 4], ["edge", 1]]);
+    expect(await top()).toEqual([
+      ["shared", 5],
+      ["only blog", 4],
+      ["edge", 1],
+    ]);
     expect((await ctx.request("DELETE", `/api/sites/${b}`, { key })).status).toBeLessThan(300);
-    expect(await top()).toEqual([["shared", 2], ["edge", 1]]);
+    expect(await top()).toEqual([
+      ["shared", 2],
+      ["edge", 1],
+    ]);
     await recordQueries(ctx.services, orgId, b, [{ query: "only blog", at: month, times: 5 }]);
-    expect(await top()).toEqual([["shared", 2], ["edge", 1]]);
+    expect(await top()).toEqual([
+      ["shared", 2],
+      ["edge", 1],
+    ]);
     // The remaining site's own figures are untouched.
     const own = (await ctx.request("GET", `/api/sites/${a}/top-queries?range=365d`, { key })).body.topQueries;
-    expect(own.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([["shared", 2], ["edge", 1]]);
+    expect(own.map((q: { query: string; count: number }) => [q.query, q.count])).toEqual([
+      ["shared", 2],
+      ["edge", 1],
+    ]);
   });
 });
 
@@ -258,7 +310,14 @@ describe("GET /api/sites/:siteId/no-result-queries", () => {
     ]);
     const res = await ctx.request("GET", `/api/sites/${siteId}/no-result-queries?range=30d`, { key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ siteId, range: "30d", queries: [{ query: "kubernetes", count: 3 }, { query: "docker", count: 1 }] });
+    expect(res.body).toEqual({
+      siteId,
+      range: "30d",
+      queries: [
+        { query: "kubernetes", count: 3 },
+        { query: "docker", count: 1 },
+      ],
+    });
   });
 });
 

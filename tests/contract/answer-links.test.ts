@@ -94,7 +94,10 @@ describe("ingesting pages off the site", () => {
   test("a subdomain is accepted once the owner lists it in allowedDomains", async () => {
     const { siteId, key } = await emptySite();
     await ctx.request("PUT", `/api/sites/${siteId}`, { key, body: { publicAccess: { allowedDomains: ["docs.acme.test", "*.docs.acme.test"] } } });
-    const res = await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: [{ url: "https://blog.docs.acme.test/post", content: "Listed now." }] } });
+    const res = await ctx.request("POST", `/api/sites/${siteId}/pages`, {
+      key,
+      body: { pages: [{ url: "https://blog.docs.acme.test/post", content: "Listed now." }] },
+    });
     expect(res.body).toMatchObject({ processed: 1, errors: [] });
   });
 });

@@ -25,7 +25,11 @@ afterAll(async () => {
   await es.close();
 });
 
-const docCount = () => es.indexNames().filter((name) => name.startsWith(prefix)).reduce((n, name) => n + es.docs(name).size, 0);
+const docCount = () =>
+  es
+    .indexNames()
+    .filter((name) => name.startsWith(prefix))
+    .reduce((n, name) => n + es.docs(name).size, 0);
 
 async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<boolean> {
   const end = Date.now() + ms;

@@ -17,7 +17,9 @@ beforeEach(() => {
 const chat = (siteId: string, body: unknown, headers: Record<string, string> = { origin: chatOrigin }) =>
   ctx.request("POST", `/v1/public/sites/${siteId}/chat`, { body, headers });
 const preflight = (siteId: string, origin: string) =>
-  ctx.request("OPTIONS", `/v1/public/sites/${siteId}/chat`, { headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+  ctx.request("OPTIONS", `/v1/public/sites/${siteId}/chat`, {
+    headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+  });
 
 async function updateSite(key: string, siteId: string, body: unknown) {
   const res = await ctx.request("PUT", `/api/sites/${siteId}`, { key, body });

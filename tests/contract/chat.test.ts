@@ -183,7 +183,10 @@ describe("public chat with a model", () => {
       expect(names.slice(1, -1).every((n) => n === "answer-delta")).toBe(true);
       expect(names.length).toBeGreaterThan(4);
       const end = events.at(-1)!.data;
-      const deltas = events.filter((e) => e.event === "answer-delta").map((e) => e.data.text).join("");
+      const deltas = events
+        .filter((e) => e.event === "answer-delta")
+        .map((e) => e.data.text)
+        .join("");
       expect(end.answer).toBe("Deploy with acme deploy [1], then roll back with acme rollback [1][2] if needed.");
       expect(deltas).toBe(end.answer);
       expect(end.sources).toHaveLength(2);

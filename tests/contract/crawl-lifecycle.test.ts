@@ -33,7 +33,10 @@ describe("crawl jobs over time", () => {
       worker.start();
       try {
         const jobId = await startCrawl(ctx, site);
-        await waitFor(() => getJob(ctx, site, jobId), (job) => job.pagesErrored + job.pagesCrawled >= 5);
+        await waitFor(
+          () => getJob(ctx, site, jobId),
+          (job) => job.pagesErrored + job.pagesCrawled >= 5,
+        );
         const res = await ctx.request("DELETE", `/api/jobs/${jobId}`, { key: site.key });
         expect(res.status).toBe(200);
         expect(res.body.success).toBe(true);
@@ -59,7 +62,10 @@ describe("crawl jobs over time", () => {
       const site = await newCrawlSite(ctx, `${server.origin}/`);
       const jobId = await startCrawl(ctx, site);
       const run = ctx.services.crawlWorker.runOnce();
-      await waitFor(() => getJob(ctx, site, jobId), (job) => job.pagesErrored + job.pagesCrawled >= 3);
+      await waitFor(
+        () => getJob(ctx, site, jobId),
+        (job) => job.pagesErrored + job.pagesCrawled >= 3,
+      );
       await ctx.request("DELETE", `/api/jobs/${jobId}`, { key: site.key });
       expect(await run).toBe("stopped");
       const seen = server.requests.length;
@@ -78,12 +84,19 @@ describe("crawl jobs over time", () => {
       first.start();
       try {
         const jobId = await startCrawl(ctx, site);
-        await waitFor(() => getJob(ctx, site, jobId), (job) => job.pagesProcessed >= 3);
+        await waitFor(
+          () => getJob(ctx, site, jobId),
+          (job) => job.pagesProcessed >= 3,
+        );
         await first.stop({ release: false });
         const stoppedAt = Date.now();
         const before = server.requests.length;
         second.start();
-        const job = await waitFor(() => getJob(ctx, site, jobId), (j) => j.status !== "running" && j.status !== "pending", 40_000);
+        const job = await waitFor(
+          () => getJob(ctx, site, jobId),
+          (j) => j.status !== "running" && j.status !== "pending",
+          40_000,
+        );
         expect(job.status).toBe("completed");
         const resumed = server.requests.slice(before);
         expect(resumed[0]!.at - stoppedAt).toBeGreaterThanOrEqual(500);
@@ -133,16 +146,20 @@ describe("crawl jobs over time", () => {
       <script>document.getElementById("app").innerHTML = "<h2>Rendered</h2><p>The narwhal migration schedule only exists after scripts run in a browser.</p>";</script>
       </body></html>`;
 
-    test.skipIf(!existsSync(chromium))("finds text drawn by scripts only when pages are rendered", async () => {
-      const server = serve({ routes: { "/": app } });
-      const plain = await newCrawlSite(ctx, `${server.origin}/`, { maxDepth: 0 });
-      expect((await crawlOnce(ctx, plain)).status).toBe("completed");
-      expect(await chunkText(ctx, plain.siteId)).not.toContain("narwhal");
+    test.skipIf(!existsSync(chromium))(
+      "finds text drawn by scripts only when pages are rendered",
+      async () => {
+        const server = serve({ routes: { "/": app } });
+        const plain = await newCrawlSite(ctx, `${server.origin}/`, { maxDepth: 0 });
+        expect((await crawlOnce(ctx, plain)).status).toBe("completed");
+        expect(await chunkText(ctx, plain.siteId)).not.toContain("narwhal");
 
-      const rendered = await newCrawlSite(ctx, `${server.origin}/`, { maxDepth: 0, javascriptEnabled: true });
-      const job = await crawlOnce(ctx, rendered);
-      expect(job).toMatchObject({ status: "completed", pagesProcessed: 1 });
-      expect(await chunkText(ctx, rendered.siteId)).toContain("narwhal migration schedule");
-    }, 40_000);
+        const rendered = await newCrawlSite(ctx, `${server.origin}/`, { maxDepth: 0, javascriptEnabled: true });
+        const job = await crawlOnce(ctx, rendered);
+        expect(job).toMatchObject({ status: "completed", pagesProcessed: 1 });
+        expect(await chunkText(ctx, rendered.siteId)).toContain("narwhal migration schedule");
+      },
+      40_000,
+    );
   });
 });

@@ -11,7 +11,9 @@ beforeAll(() => {
     port: 0,
     fetch: (request) =>
       new URL(request.url).pathname === "/"
-        ? new Response("<html><head><title>Intranet docs</title></head><body><main><h1>Intranet</h1><p>Internal handbook.</p></main></body></html>", { headers: { "content-type": "text/html" } })
+        ? new Response("<html><head><title>Intranet docs</title></head><body><main><h1>Intranet</h1><p>Internal handbook.</p></main></body></html>", {
+            headers: { "content-type": "text/html" },
+          })
         : new Response("not found", { status: 404 }),
   });
 });

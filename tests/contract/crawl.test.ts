@@ -5,8 +5,20 @@ import { chunkText, crawlOnce, crawlTestContext, getJob, HTTPD_ROOT, indexedPath
 
 /** Every page of the subset that a link reaches from the home page (rewrite/htaccess.html and faq/ have no inbound links). */
 const LINKED_PAGES = [
-  "/", "/getting-started.html", "/glossary.html", "/howto/", "/howto/auth.html", "/howto/cgi.html", "/howto/htaccess.html",
-  "/mod/", "/mod/mod_alias.html", "/mod/mod_dir.html", "/mod/mod_rewrite.html", "/rewrite/", "/sitemap.html", "/urlmapping.html",
+  "/",
+  "/getting-started.html",
+  "/glossary.html",
+  "/howto/",
+  "/howto/auth.html",
+  "/howto/cgi.html",
+  "/howto/htaccess.html",
+  "/mod/",
+  "/mod/mod_alias.html",
+  "/mod/mod_dir.html",
+  "/mod/mod_rewrite.html",
+  "/rewrite/",
+  "/sitemap.html",
+  "/urlmapping.html",
 ];
 
 let ctx: TestContext;
@@ -63,7 +75,13 @@ describe("crawler", () => {
     test("keeps menus, breadcrumbs, language bar and footer out of the chunks", async () => {
       const text = await chunkText(ctx, site.siteId);
       expect(text).toContain("Dynamic Content with CGI");
-      for (const chrome of ["Available Languages", "Copyright 2024 The Apache Software Foundation", "Modules | Directives | FAQ", "How-To / Tutorials", "prettyPrint"]) {
+      for (const chrome of [
+        "Available Languages",
+        "Copyright 2024 The Apache Software Foundation",
+        "Modules | Directives | FAQ",
+        "How-To / Tutorials",
+        "prettyPrint",
+      ]) {
         expect(text).not.toContain(chrome);
       }
     });
@@ -153,7 +171,11 @@ describe("crawler", () => {
         root: HTTPD_ROOT,
         routes: {
           "/robots.txt": () => new Response(`User-agent: *\nDisallow: /howto/\n\nSitemap: ${server.origin}/extra-sitemap.xml\n`),
-          "/extra-sitemap.xml": () => new Response(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.origin}/rewrite/htaccess.html</loc></url></urlset>`, { headers: { "content-type": "application/xml" } }),
+          "/extra-sitemap.xml": () =>
+            new Response(
+              `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.origin}/rewrite/htaccess.html</loc></url></urlset>`,
+              { headers: { "content-type": "application/xml" } },
+            ),
         },
       });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
@@ -202,7 +224,10 @@ describe("crawler", () => {
     beforeAll(async () => {
       server = serve({
         routes: {
-          "/": page("Home", ["/hidden", "/sealed", "/copy", "/dup-a", "/dup-b", "/tagged", "/archive.zip", "/notes.txt"].map((p) => `<a href="${p}">${p}</a>`).join(" ")),
+          "/": page(
+            "Home",
+            ["/hidden", "/sealed", "/copy", "/dup-a", "/dup-b", "/tagged", "/archive.zip", "/notes.txt"].map((p) => `<a href="${p}">${p}</a>`).join(" "),
+          ),
           "/hidden": page("Hidden", `<a href="/behind-hidden">onwards</a>`, `<meta name="robots" content="noindex">`),
           "/behind-hidden": page("Behind hidden", "Reached through a noindex page."),
           "/sealed": page("Sealed", `<a href="/behind-sealed">onwards</a>`, `<meta name="robots" content="noindex, nofollow">`),

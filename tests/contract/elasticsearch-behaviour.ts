@@ -41,7 +41,12 @@ export function describeLexicalBehaviour(name: string, index: () => Elasticsearc
       const terms = { words: [["virtaul", "virtual"]], phrases: [["name", "based"]], excluded: ["ssl"] };
       const { hits } = await index().search({ siteIds: [siteId], query: 'virtaul "name based" -ssl', terms, limit: 5 });
       expect(hits.map((h) => h.chunkId)).toEqual([a.chunkId]);
-      const loose = await index().search({ siteIds: [siteId], query: "virtaul", terms: { words: [["virtaul", "virtual"]], phrases: [], excluded: [] }, limit: 5 });
+      const loose = await index().search({
+        siteIds: [siteId],
+        query: "virtaul",
+        terms: { words: [["virtaul", "virtual"]], phrases: [], excluded: [] },
+        limit: 5,
+      });
       expect(loose.hits.length).toBe(3);
     });
 

@@ -23,7 +23,12 @@ describe("health with Elasticsearch", () => {
       await ctx.services.database.db.delete(searchOutbox);
       const { status, body } = await ctx.request("GET", "/health");
       expect(status).toBe(200);
-      expect(body.checks.lexical).toMatchObject({ ok: true, engine: "elasticsearch", index: "site-search-health-test-chunks", outbox: { pending: 0, oldestSeconds: 0, retrying: 0 } });
+      expect(body.checks.lexical).toMatchObject({
+        ok: true,
+        engine: "elasticsearch",
+        index: "site-search-health-test-chunks",
+        outbox: { pending: 0, oldestSeconds: 0, retrying: 0 },
+      });
     });
   });
 

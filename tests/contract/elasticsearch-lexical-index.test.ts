@@ -18,7 +18,10 @@ function adapter(opts: ConstructorParameters<typeof ElasticsearchLexicalIndex>[2
 
 beforeAll(async () => {
   es = await startFakeElasticsearch();
-  client = createElasticsearchClient({ url: es.url, apiKey: "test-key", username: null, password: null, indexPrefix: "site-search-test" }, { maxRetries: 0, requestTimeoutMs: 2000 });
+  client = createElasticsearchClient(
+    { url: es.url, apiKey: "test-key", username: null, password: null, indexPrefix: "site-search-test" },
+    { maxRetries: 0, requestTimeoutMs: 2000 },
+  );
 });
 afterAll(async () => {
   await client.close();
@@ -62,21 +65,44 @@ describe("Elasticsearch lexical index", () => {
 
   describe("indexing chunks", () => {
     test("sends NDJSON bulk requests of at most batchSize documents keyed by chunk id", async () => {
-      const docs = [1, 2, 3].map((n) => chunk({ siteId: "site_a", pageId: "page_1", title: "Guide", headingPath: ["Intro", `Part ${n}`], text: `part ${n}`, tags: ["docs"], metadata: { version: "2" } }));
+      const docs = [1, 2, 3].map((n) =>
+        chunk({
+          siteId: "site_a",
+          pageId: "page_1",
+          title: "Guide",
+          headingPath: ["Intro", `Part ${n}`],
+          text: `part ${n}`,
+          tags: ["docs"],
+          metadata: { version: "2" },
+        }),
+      );
       await adapter({ batchSize: 2 }).upsertChunks(docs);
       const bulks = sent("/_bulk");
       expect(bulks.map((b) => b.body.length)).toEqual([4, 2]);
       expect(bulks[0]!.body[0]).toEqual({ index: { _index: "site-search-test-chunks", _id: docs[0]!.chunkId } });
       expect(bulks[0]!.body[1]).toEqual({
-        chunk_id: docs[0]!.chunkId, page_id: "page_1", site_id: "site_a", url: docs[0]!.url, title: "Guide",
-        headings: ["Intro", "Part 1"], text: "part 1", tags: ["docs"], metadata: { version: "2" },
+        chunk_id: docs[0]!.chunkId,
+        page_id: "page_1",
+        site_id: "site_a",
+        url: docs[0]!.url,
+        title: "Guide",
+        headings: ["Intro", "Part 1"],
+        text: "part 1",
+        tags: ["docs"],
+        metadata: { version: "2" },
       });
       expect(bulks[0]!.query.refresh).toBe("false");
     });
 
     test("fails when Elasticsearch rejects a document inside a 200 bulk answer", async () => {
-      await client.indices.create({ index: "strict", mappings: { dynamic: "strict", properties: { chunk_id: { type: "keyword" } } }, aliases: { "site-search-test-chunks": {} } });
-      const error = await adapter().upsertChunks([chunk({ siteId: "s", pageId: "p" })]).catch((e) => e);
+      await client.indices.create({
+        index: "strict",
+        mappings: { dynamic: "strict", properties: { chunk_id: { type: "keyword" } } },
+        aliases: { "site-search-test-chunks": {} },
+      });
+      const error = await adapter()
+        .upsertChunks([chunk({ siteId: "s", pageId: "p" })])
+        .catch((e) => e);
       expect(error).toBeInstanceOf(LexicalIndexUnavailableError);
       expect(error.message).toContain("strict_dynamic_mapping_exception");
     });
@@ -118,7 +144,10 @@ describe("Elasticsearch lexical index", () => {
       const b = chunk({ siteId: "s", pageId: "p2", text: "webhooks" });
       await index.upsertChunks([a, b]);
       const { hits } = await index.search({ siteIds: ["s"], query: "webhooks", limit: 5 });
-      expect(hits).toEqual([{ chunkId: a.chunkId, score: 3.3 }, { chunkId: b.chunkId, score: 1 }]);
+      expect(hits).toEqual([
+        { chunkId: a.chunkId, score: 3.3 },
+        { chunkId: b.chunkId, score: 1 },
+      ]);
     });
 
     test("sends nothing for a blank query or no sites", async () => {
@@ -149,7 +178,9 @@ describe("Elasticsearch lexical index", () => {
       const current = chunk({ siteId: "s", pageId: "p1" });
       await adapter().replacePages({ pageIds: ["p1", "p2"], chunks: [current] });
       expect(es.requests.map((r) => r.path)).toEqual(["/_bulk", "/site-search-test-chunks/_delete_by_query"]);
-      expect(es.requests[1]!.body.query).toEqual({ bool: { filter: [{ terms: { page_id: ["p1", "p2"] } }], must_not: [{ ids: { values: [current.chunkId] } }] } });
+      expect(es.requests[1]!.body.query).toEqual({
+        bool: { filter: [{ terms: { page_id: ["p1", "p2"] } }], must_not: [{ ids: { values: [current.chunkId] } }] },
+      });
     });
 
     test("purging drops the versioned index", async () => {
@@ -179,21 +210,27 @@ describe("Elasticsearch lexical index", () => {
   describe("when Elasticsearch is down", () => {
     test("a search fails with a 503 naming the network when the port refuses", async () => {
       await es.setState("refused");
-      const error = await adapter().search({ siteIds: ["s"], query: "x", limit: 5 }).catch((e) => e);
+      const error = await adapter()
+        .search({ siteIds: ["s"], query: "x", limit: 5 })
+        .catch((e) => e);
       expect(error).toBeInstanceOf(LexicalIndexUnavailableError);
       expect([error.status, error.reason]).toEqual([503, "network"]);
     });
 
     test("a write fails with the cluster's own reason when it answers 503", async () => {
       await es.setState("unavailable");
-      const error = await adapter().upsertChunks([chunk({ siteId: "s", pageId: "p" })]).catch((e) => e);
+      const error = await adapter()
+        .upsertChunks([chunk({ siteId: "s", pageId: "p" })])
+        .catch((e) => e);
       expect([error.reason, error.upstreamStatus]).toEqual(["upstream-error", 503]);
       expect(error.message).toContain("state not recovered");
     });
 
     test("works again once the cluster is back", async () => {
       await es.setState("refused");
-      await adapter().search({ siteIds: ["s"], query: "x", limit: 5 }).catch(() => {});
+      await adapter()
+        .search({ siteIds: ["s"], query: "x", limit: 5 })
+        .catch(() => {});
       await es.setState("up");
       expect((await adapter().health()).ok).toBe(true);
     });

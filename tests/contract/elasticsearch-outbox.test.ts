@@ -27,7 +27,10 @@ const names = indexNames("site-search-outbox-test");
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
   es = await startFakeElasticsearch();
-  client = createElasticsearchClient({ url: es.url, apiKey: null, username: null, password: null, indexPrefix: "site-search-outbox-test" }, { maxRetries: 0, requestTimeoutMs: 2000 });
+  client = createElasticsearchClient(
+    { url: es.url, apiKey: null, username: null, password: null, indexPrefix: "site-search-outbox-test" },
+    { maxRetries: 0, requestTimeoutMs: 2000 },
+  );
   index = new ElasticsearchLexicalIndex(client, names, { batchSize: 2 });
   store = new DocumentStore(database.db, true, null);
   // Rows left by an earlier, interrupted run on a shared PostgreSQL would otherwise be drained into these tests.
@@ -48,26 +51,46 @@ beforeEach(async () => {
 async function newSite(): Promise<string> {
   const org = await new AccountStore(database.db).createOrganisation({ name: "outbox test", plan: "pro" });
   const site = await new SiteStore(database.db).create({
-    orgId: org.id, name: "Docs", baseUrl: "https://docs.example.com",
-    crawlerConfig: defaultCrawlerConfig(), publicAccess: defaultPublicAccess(), rateLimits: defaultRateLimits(),
+    orgId: org.id,
+    name: "Docs",
+    baseUrl: "https://docs.example.com",
+    crawlerConfig: defaultCrawlerConfig(),
+    publicAccess: defaultPublicAccess(),
+    rateLimits: defaultRateLimits(),
   });
   return site.id;
 }
 
 function page(siteId: string, path: string, texts: string[]): PageWrite {
   return {
-    siteId, url: `https://docs.example.com/${path}`, title: `Page ${path}`, summary: "", tags: ["guide"], metadata: { product: "cli" },
-    contentHash: `${path}:${texts.join("|")}`, source: "api",
-    chunks: texts.map((text, position) => ({ position, headingPath: [`Heading ${position}`], anchor: null, text, searchText: text, contentHash: `${path}:${position}:${text}` })),
+    siteId,
+    url: `https://docs.example.com/${path}`,
+    title: `Page ${path}`,
+    summary: "",
+    tags: ["guide"],
+    metadata: { product: "cli" },
+    contentHash: `${path}:${texts.join("|")}`,
+    source: "api",
+    chunks: texts.map((text, position) => ({
+      position,
+      headingPath: [`Heading ${position}`],
+      anchor: null,
+      text,
+      searchText: text,
+      contentHash: `${path}:${position}:${text}`,
+    })),
   };
 }
 
 const docsOf = (siteId: string) => [...es.docs(names.alias).values()].filter((d) => d.site_id === siteId);
-const chunkIdsOf = async (siteId: string) => (await database.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.siteId, siteId))).map((r) => r.id).sort();
+const chunkIdsOf = async (siteId: string) =>
+  (await database.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.siteId, siteId))).map((r) => r.id).sort();
 const outboxOf = (siteId: string) => database.db.select().from(searchOutbox).where(eq(searchOutbox.siteId, siteId)).orderBy(searchOutbox.id);
 const makeDue = () => rows(database.db, sql`UPDATE search_outbox SET available_at = now()`);
 const secondsUntilDue = async (siteId: string) =>
-  (await rows<{ s: number | string }>(database.db, sql`SELECT EXTRACT(EPOCH FROM min(available_at) - now()) AS s FROM search_outbox WHERE site_id = ${siteId}`)).map((r) => Number(r.s))[0]!;
+  (
+    await rows<{ s: number | string }>(database.db, sql`SELECT EXTRACT(EPOCH FROM min(available_at) - now()) AS s FROM search_outbox WHERE site_id = ${siteId}`)
+  ).map((r) => Number(r.s))[0]!;
 
 describe("search outbox", () => {
   describe("Elasticsearch down while pages are written", () => {
@@ -84,7 +107,12 @@ describe("search outbox", () => {
       expect(round.delivered).toBe(0);
       const waiting = await outboxOf(siteId);
       // The deletion waits behind its page's earlier upsert, so it was not even tried.
-      expect(waiting.map((r) => [r.op, r.attempts])).toEqual([["upsert-page", 1], ["upsert-page", 1], ["upsert-page", 1], ["delete-page", 0]]);
+      expect(waiting.map((r) => [r.op, r.attempts])).toEqual([
+        ["upsert-page", 1],
+        ["upsert-page", 1],
+        ["upsert-page", 1],
+        ["delete-page", 0],
+      ]);
       expect(waiting[0]!.lastError).toBe("Elasticsearch could not be reached.");
       expect((await drain.lag()).pending).toBeGreaterThanOrEqual(4);
 
@@ -92,8 +120,18 @@ describe("search outbox", () => {
       await makeDue();
       expect((await drain.drainAll()).failed).toBe(0);
       expect(await outboxOf(siteId)).toEqual([]);
-      expect(docsOf(siteId).map((d) => d.chunk_id).sort()).toEqual(await chunkIdsOf(siteId));
-      expect(docsOf(siteId).find((d) => d.text === "Install the tool.")).toMatchObject({ title: "Page install", headings: ["Heading 0"], tags: ["guide"], metadata: { product: "cli" }, url: "https://docs.example.com/install" });
+      expect(
+        docsOf(siteId)
+          .map((d) => d.chunk_id)
+          .sort(),
+      ).toEqual(await chunkIdsOf(siteId));
+      expect(docsOf(siteId).find((d) => d.text === "Install the tool.")).toMatchObject({
+        title: "Page install",
+        headings: ["Heading 0"],
+        tags: ["guide"],
+        metadata: { product: "cli" },
+        url: "https://docs.example.com/install",
+      });
     });
   });
 
@@ -158,7 +196,9 @@ describe("search outbox", () => {
     test("counts waiting rows and the age of the oldest", async () => {
       const siteId = await newSite();
       await database.db.delete(searchOutbox);
-      await database.db.insert(searchOutbox).values({ siteId, pageId: "page_x", op: "upsert-page", attempts: 2, createdAt: sql`now() - interval '90 seconds'` as unknown as Date });
+      await database.db
+        .insert(searchOutbox)
+        .values({ siteId, pageId: "page_x", op: "upsert-page", attempts: 2, createdAt: sql`now() - interval '90 seconds'` as unknown as Date });
       expect(await new OutboxDrain(new PostgresSearchOutbox(database.db), index).lag()).toEqual({ pending: 1, oldestSeconds: 90, retrying: 1 });
       await database.db.delete(searchOutbox);
     });
@@ -174,14 +214,20 @@ describe("reindex", () => {
     es.wipe();
     const done = await reindexSites(new PostgresSearchOutbox(database.db), index, [siteId], { batchSize: 3 });
     expect(done).toEqual([{ siteId, chunks: 4 }]);
-    expect(docsOf(siteId).map((d) => d.chunk_id).sort()).toEqual(await chunkIdsOf(siteId));
+    expect(
+      docsOf(siteId)
+        .map((d) => d.chunk_id)
+        .sort(),
+    ).toEqual(await chunkIdsOf(siteId));
     expect((await index.search({ siteIds: [siteId], query: "delta", limit: 5 })).hits).toHaveLength(1);
   });
 
   test("drops documents Postgres no longer has", async () => {
     const siteId = await newSite();
     await index.ensureIndex();
-    await index.upsertChunks([{ chunkId: "chk_stale", pageId: "page_stale", siteId, url: "https://docs.example.com/stale", title: "", headingPath: [], text: "stale", tags: [] }]);
+    await index.upsertChunks([
+      { chunkId: "chk_stale", pageId: "page_stale", siteId, url: "https://docs.example.com/stale", title: "", headingPath: [], text: "stale", tags: [] },
+    ]);
     await reindexSites(new PostgresSearchOutbox(database.db), index, [siteId]);
     expect(docsOf(siteId)).toEqual([]);
   });

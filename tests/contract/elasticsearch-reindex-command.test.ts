@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 /** The command's context as the CLI (or the service, for a forwarded command) builds it. */
 const context = (config: Config) => ({
-  config, stores: createCommandStores(config, database), out: (t: string) => printed.push(t), err: (t: string) => printed.push(t),
+  config,
+  stores: createCommandStores(config, database),
+  out: (t: string) => printed.push(t),
+  err: (t: string) => printed.push(t),
 });
 
 describe("reindex command", () => {

@@ -28,7 +28,10 @@ const pagesOf = (prefix: string, pages: number, sectionsEach: number): FixturePa
   }));
 
 async function pendingOf(siteId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(ctx.services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
+  const [row] = await rows<{ n: number }>(
+    ctx.services.database.db,
+    sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`,
+  );
   return Number(row!.n);
 }
 

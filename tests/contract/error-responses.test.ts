@@ -28,7 +28,13 @@ describe("errors", () => {
     const html = `<html><body>${"<h2>x</h2><p>y</p>".repeat(55_000)}</body></html>`;
     expect(html.length).toBeLessThan(Limits.pageContentBytes);
     const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
-      key, body: { pages: [{ url: "https://example.com/big", content: html }, { url: "https://example.com/small", content: "<h1>Small</h1><p>A small page.</p>" }] },
+      key,
+      body: {
+        pages: [
+          { url: "https://example.com/big", content: html },
+          { url: "https://example.com/small", content: "<h1>Small</h1><p>A small page.</p>" },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.processed).toBe(1);
@@ -63,7 +69,10 @@ describe("errors", () => {
       await rows(db, sql`ALTER TABLE chunks RENAME TO chunks_gone_for_a_test`);
       let res;
       try {
-        res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, { key, body: { pages: [{ url: "https://example.com/a", content: "Some text to store." }] } });
+        res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
+          key,
+          body: { pages: [{ url: "https://example.com/a", content: "Some text to store." }] },
+        });
       } finally {
         await rows(db, sql`ALTER TABLE chunks_gone_for_a_test RENAME TO chunks`);
       }
@@ -97,7 +106,12 @@ describe("the per-page section cap", () => {
     const { key } = await ctx.createOrg();
     const site = await ctx.request("POST", "/api/sites", { key, body: { name: "s", baseUrl: "https://example.com" } });
     const html = `<html><body>${Array.from({ length: Limits.chunksPerPage + 50 }, (_, i) => `<h2>Part ${i}</h2><p>Text of part ${i}.</p>`).join("")}</body></html>`;
-    const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, { key, body: { pages: [{ url: "https://example.com/many", content: html }] } });
-    expect(res.body.errors).toEqual([{ url: "https://example.com/many", error: expect.stringContaining(`makes ${Limits.chunksPerPage + 50} search sections`) }]);
+    const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
+      key,
+      body: { pages: [{ url: "https://example.com/many", content: html }] },
+    });
+    expect(res.body.errors).toEqual([
+      { url: "https://example.com/many", error: expect.stringContaining(`makes ${Limits.chunksPerPage + 50} search sections`) },
+    ]);
   }, 60_000);
 });

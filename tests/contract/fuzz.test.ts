@@ -16,7 +16,11 @@ let routes: Array<{ method: string; path: string }>;
 beforeAll(async () => {
   ctx = await createTestContext({ ANTHROPIC_API_KEY: "" }, { embedder: null });
   // An enterprise organisation, so writes and groups reach their validation instead of stopping at the plan gate.
-  const site = await createPublicSite(ctx, { publicAccess: { chatEnabled: true }, rateLimits: { searchPerMinute: 100000, chatPerMinute: 100000 } }, "enterprise");
+  const site = await createPublicSite(
+    ctx,
+    { publicAccess: { chatEnabled: true }, rateLimits: { searchPerMinute: 100000, chatPerMinute: 100000 } },
+    "enterprise",
+  );
   await addPages(ctx, site.siteId, docsPages);
   const group = await ctx.request("POST", "/api/groups", { key: site.key, body: { name: "g", siteIds: [site.siteId] } });
   const job = await ctx.request("POST", `/api/sites/${site.siteId}/crawl`, { key: site.key });
@@ -31,11 +35,60 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const hostile = fc.constantFrom(
-  "", " ", "\u0000", "a\u0000b", "\ud800", "\udfff", "%00", "%ZZ", "%", "../../etc/passwd", "..%2F..%2F", "' OR 1=1 --", "\"; DROP TABLE sites; --",
-  "<script>alert(1)</script>", "__proto__", "constructor", "prototype", "NaN", "Infinity", "-1", "0", "1e309", "9".repeat(40), "-0", "0x10", "true", "null",
-  "[]", "{}", "😀", "\u202e", "\ufeff", "a".repeat(3000), "/", "//", "\\", "*", "**", "?", "#", "&", "=", "+", "%2e%2e", "\r\n", "é",
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff",
+  "%00",
+  "%ZZ",
+  "%",
+  "../../etc/passwd",
+  "..%2F..%2F",
+  "' OR 1=1 --",
+  '"; DROP TABLE sites; --',
+  "<script>alert(1)</script>",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "NaN",
+  "Infinity",
+  "-1",
+  "0",
+  "1e309",
+  "9".repeat(40),
+  "-0",
+  "0x10",
+  "true",
+  "null",
+  "[]",
+  "{}",
+  "😀",
+  "\u202e",
+  "\ufeff",
+  "a".repeat(3000),
+  "/",
+  "//",
+  "\\",
+  "*",
+  "**",
+  "?",
+  "#",
+  "&",
+  "=",
+  "+",
+  "%2e%2e",
+  "\r\n",
+  "é",
 );
-const text = fc.oneof({ arbitrary: hostile, weight: 4 }, fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.integer().map(String), fc.double().map(String));
+const text = fc.oneof(
+  { arbitrary: hostile, weight: 4 },
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
 
 /** Path segments are sent encoded, raw where the URL parser allows, or as a real id of the fuzzed organisation. */
 function encodeSegment(value: string, raw: boolean): string {
@@ -50,9 +103,20 @@ function encodeSegment(value: string, raw: boolean): string {
 const jsonLike: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+    text,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
     fc.array(tie("value"), { maxLength: 5 }),
-    fc.dictionary(fc.oneof(text, fc.constantFrom("query", "q", "message", "pages", "url", "content", "name", "baseUrl", "limit", "sessionId", "siteIds", "pattern", "urls", "filters")), tie("value"), { maxKeys: 5 }),
+    fc.dictionary(
+      fc.oneof(
+        text,
+        fc.constantFrom("query", "q", "message", "pages", "url", "content", "name", "baseUrl", "limit", "sessionId", "siteIds", "pattern", "urls", "filters"),
+      ),
+      tie("value"),
+      { maxKeys: 5 },
+    ),
   ),
 })).value;
 
@@ -61,20 +125,43 @@ const body = fc.oneof(
   fc.constant<string | undefined>(undefined),
   jsonLike.map((v) => JSON.stringify(v)),
   fc.record({ query: text, sessionId: fc.option(text), limit: fc.option(fc.oneof(fc.integer(), text)) }).map((v) => JSON.stringify(v)),
-  fc.record({ pages: fc.array(fc.record({ url: fc.oneof(text, fc.constant("https://docs.example.com/f")), content: text, metadata: fc.option(jsonLike) }), { maxLength: 3 }) }).map((v) => JSON.stringify(v)),
+  fc
+    .record({
+      pages: fc.array(fc.record({ url: fc.oneof(text, fc.constant("https://docs.example.com/f")), content: text, metadata: fc.option(jsonLike) }), {
+        maxLength: 3,
+      }),
+    })
+    .map((v) => JSON.stringify(v)),
   fc.record({ name: text, baseUrl: fc.oneof(text, fc.webUrl()) }).map((v) => JSON.stringify(v)),
   fc.integer({ min: 1, max: 200 }).map((n) => "[".repeat(n) + "]".repeat(n)),
-  fc.integer({ min: 100, max: 5000 }).map((n) => "{\"a\":".repeat(n) + "1" + "}".repeat(n)),
+  fc.integer({ min: 100, max: 5000 }).map((n) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`),
   fc.string({ unit: "binary", maxLength: 200 }),
-  fc.constantFrom("{", "}", "{\"a\":}", "\u0000", "null", "[]", "\"x\"", "1", "{\"__proto__\":{\"x\":1}}"),
+  fc.constantFrom("{", "}", '{"a":}', "\u0000", "null", "[]", '"x"', "1", '{"__proto__":{"x":1}}'),
 );
 
 const headers = fc.record(
   {
     // Mostly the organisation's real key, so requests get past authentication to the code behind it.
-    authorization: fc.oneof({ arbitrary: fc.constant("valid"), weight: 6 }, text.map((t) => `Bearer ${t}`), text),
+    authorization: fc.oneof(
+      { arbitrary: fc.constant("valid"), weight: 6 },
+      text.map((t) => `Bearer ${t}`),
+      text,
+    ),
     origin: fc.oneof({ arbitrary: fc.constant("https://docs.example.com"), weight: 4 }, fc.constant("null"), text),
-    "content-type": fc.constantFrom("application/json", "application/json", "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/octet-stream", "application/vnd.api+json", "image/png", "", "json"),
+    "content-type": fc.constantFrom(
+      "application/json",
+      "application/json",
+      "application/json",
+      "application/json; charset=utf-8",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/octet-stream",
+      "application/vnd.api+json",
+      "image/png",
+      "",
+      "json",
+    ),
     accept: fc.constantFrom("application/json", "text/event-stream", "*/*", "text/html"),
     "x-request-id": text,
     "x-forwarded-for": text,
@@ -88,12 +175,15 @@ const request = fc.record({
   // Often every parameter real, so the body and query are what is fuzzed.
   allReal: fc.boolean(),
   rawSegments: fc.boolean(),
-  query: fc.array(fc.tuple(fc.oneof(text, fc.constantFrom("q", "limit", "minScore", "cursor", "range", "siteId", "month", "filter.tag")), text), { maxLength: 4 }),
+  query: fc.array(fc.tuple(fc.oneof(text, fc.constantFrom("q", "limit", "minScore", "cursor", "range", "siteId", "month", "filter.tag")), text), {
+    maxLength: 4,
+  }),
   headers,
   body,
 });
 
-const realId = (name: string) => (name === "siteId" ? ids.siteId : name === "groupId" ? ids.groupId : name === "jobId" ? ids.jobId : name === "orgId" ? "org_x" : "x");
+const realId = (name: string) =>
+  name === "siteId" ? ids.siteId : name === "groupId" ? ids.groupId : name === "jobId" ? ids.jobId : name === "orgId" ? "org_x" : "x";
 
 /** Header values must be ByteStrings without CR, LF or NUL; others are dropped, as no HTTP client could send them. */
 const sendable = (value: string) => /^[\u0020-\u007e\u0080-\u00ff\t]*$/.test(value);
@@ -139,7 +229,9 @@ describe("fuzzing every route", () => {
     );
     // Still answering: health, and another organisation's search.
     expect((await ctx.request("GET", "/health")).status).toBe(200);
-    const search = await ctx.request("GET", `/v1/public/sites/${witness.siteId}/search?q=proxy&minScore=0`, { headers: { origin: "https://docs.example.com" } });
+    const search = await ctx.request("GET", `/v1/public/sites/${witness.siteId}/search?q=proxy&minScore=0`, {
+      headers: { origin: "https://docs.example.com" },
+    });
     expect(search.status).toBe(200);
     expect(search.body.results.length).toBeGreaterThan(0);
   }, 120_000);

@@ -19,7 +19,9 @@ describe("GET query parameters", () => {
       const all = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=server%20proxy%20service%20version%20invoices&minScore=0`, { headers: origin });
       expect(all.status).toBe(200);
       expect(all.body.results.length).toBeGreaterThan(1);
-      const one = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=server%20proxy%20service%20version%20invoices&limit=1&minScore=0`, { headers: origin });
+      const one = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=server%20proxy%20service%20version%20invoices&limit=1&minScore=0`, {
+        headers: origin,
+      });
       expect(one.status).toBe(200);
       expect(one.body.results).toHaveLength(1);
     });
@@ -46,7 +48,11 @@ describe("GET query parameters", () => {
       const { key, siteId } = await createPublicSite(ctx, {}, "enterprise");
       await addPages(ctx, siteId, docsPages);
       const group = await ctx.request("POST", "/api/groups", { key, body: { name: "G", siteIds: [siteId] } });
-      const res = await ctx.request("GET", `/v1/public/groups/${group.body.groupId}/search?q=server%20proxy%20service%20version%20invoices&limit=1&minScore=0`, { headers: origin });
+      const res = await ctx.request(
+        "GET",
+        `/v1/public/groups/${group.body.groupId}/search?q=server%20proxy%20service%20version%20invoices&limit=1&minScore=0`,
+        { headers: origin },
+      );
       expect(res.status).toBe(200);
       expect(res.body.results).toHaveLength(1);
       const bad = await ctx.request("GET", `/v1/public/groups/${group.body.groupId}/search?q=the&limit=zero`, { headers: origin });
@@ -61,7 +67,13 @@ describe("GET query parameters", () => {
       const list = await ctx.request("GET", `/api/sites/${siteId}/pages?limit=2`, { key });
       expect(list.status).toBe(200);
       expect(list.body.items).toHaveLength(2);
-      for (const path of [`/api/sites/${siteId}/top-queries?limit=5&range=7d`, `/api/sites/${siteId}/no-result-queries?limit=5`, `/api/sites/${siteId}/feedback?limit=5&rating=up`, `/api/sites/${siteId}/usage?range=7d`, "/api/analytics?range=24h"]) {
+      for (const path of [
+        `/api/sites/${siteId}/top-queries?limit=5&range=7d`,
+        `/api/sites/${siteId}/no-result-queries?limit=5`,
+        `/api/sites/${siteId}/feedback?limit=5&rating=up`,
+        `/api/sites/${siteId}/usage?range=7d`,
+        "/api/analytics?range=24h",
+      ]) {
         const res = await ctx.request("GET", path, { key });
         expect(`${path} ${res.status}`).toBe(`${path} 200`);
       }

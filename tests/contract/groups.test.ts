@@ -10,7 +10,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.close());
 
-async function enterpriseWithSites(n: number, publicAccess: Record<string, unknown> = { enabled: true, searchEnabled: true, allowedDomains: ["docs.example.com"] }) {
+async function enterpriseWithSites(
+  n: number,
+  publicAccess: Record<string, unknown> = { enabled: true, searchEnabled: true, allowedDomains: ["docs.example.com"] },
+) {
   const org = await ctx.createOrg("enterprise");
   const siteIds: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -48,9 +51,9 @@ describe("search groups", () => {
 
     test("at the group quota it is 402", async () => {
       const { key, orgId, siteIds } = await enterpriseWithSites(1);
-      await ctx.services.database.db.insert(searchGroups).values(
-        Array.from({ length: GROUPS_PER_ORGANISATION }, (_, i) => ({ id: `grp_quota_${orgId}_${i}`, orgId, name: `g${i}`, siteIds })),
-      );
+      await ctx.services.database.db
+        .insert(searchGroups)
+        .values(Array.from({ length: GROUPS_PER_ORGANISATION }, (_, i) => ({ id: `grp_quota_${orgId}_${i}`, orgId, name: `g${i}`, siteIds })));
       const res = await ctx.request("POST", "/api/groups", { key, body: { name: "one too many", siteIds } });
       expect(res.status).toBe(402);
       expect(res.body.code).toBe("PAYMENT_REQUIRED");
@@ -74,7 +77,11 @@ describe("search groups", () => {
       expect(res.body.error).toBe("Search Groups require an Enterprise plan");
     });
 
-    for (const [method, path] of [["POST", "/api/groups"], ["PUT", "/api/groups/grp_x"], ["DELETE", "/api/groups/grp_x"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/api/groups"],
+      ["PUT", "/api/groups/grp_x"],
+      ["DELETE", "/api/groups/grp_x"],
+    ] as const) {
       test(`a free organisation gets the groups message on ${method} ${path}`, async () => {
         const { key } = await ctx.createOrg("free");
         const res = await ctx.request(method, path, { key, body: method === "DELETE" ? undefined : { name: "G", siteIds: ["x"] } });

@@ -11,7 +11,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.close());
 
-const page = { url: "https://docs.example.com/install", title: "Install", summary: "Installing.", tags: ["setup"], content: "How to install the server on Linux." };
+const page = {
+  url: "https://docs.example.com/install",
+  title: "Install",
+  summary: "Installing.",
+  tags: ["setup"],
+  content: "How to install the server on Linux.",
+};
 
 async function orgWithSites(n = 2) {
   const owner = await ctx.createOrg("pro", "owner");

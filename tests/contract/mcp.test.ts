@@ -25,8 +25,14 @@ async function siteWithPages(access: Record<string, unknown>, rateLimits?: Recor
     key: org.key,
     body: {
       pages: [
-        { url: "https://docs.example.com/pruning", content: "<h1>Pruning apple trees</h1><p>Prune apple trees in late winter, when the trees are dormant, cutting crossing branches first.</p>" },
-        { url: "https://docs.example.com/quinces", content: "<h1>Harvesting quinces</h1><p>Quinces are harvested in late autumn when they turn golden and smell fragrant.</p>" },
+        {
+          url: "https://docs.example.com/pruning",
+          content: "<h1>Pruning apple trees</h1><p>Prune apple trees in late winter, when the trees are dormant, cutting crossing branches first.</p>",
+        },
+        {
+          url: "https://docs.example.com/quinces",
+          content: "<h1>Harvesting quinces</h1><p>Quinces are harvested in late autumn when they turn golden and smell fragrant.</p>",
+        },
       ],
     },
   });
@@ -78,7 +84,11 @@ describe("MCP", () => {
     test("is refused as a whole when nothing is public, and for an unknown site", async () => {
       const site = await siteWithPages({ enabled: false });
       await expect(connect(`/v1/public/sites/${site.siteId}/mcp`)).rejects.toThrow();
-      const res = await fetch(`${origin}/v1/public/sites/site_nope/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      const res = await fetch(`${origin}/v1/public/sites/site_nope/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
       expect(res.status).toBe(404);
     });
 
@@ -123,7 +133,16 @@ describe("MCP", () => {
       const site = await siteWithPages({ enabled: true, searchEnabled: true });
       await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
         key: site.key,
-        body: { pages: [{ url: "https://docs.example.com/plums", title: "Plums [guide]", summary: "Picking plums in August.", content: "Plums ripen in August and are picked by hand." }] },
+        body: {
+          pages: [
+            {
+              url: "https://docs.example.com/plums",
+              title: "Plums [guide]",
+              summary: "Picking plums in August.",
+              content: "Plums ripen in August and are picked by hand.",
+            },
+          ],
+        },
       });
       const res = await fetch(`${origin}/v1/public/sites/${site.siteId}/llms.txt`);
       expect(res.status).toBe(200);

@@ -48,11 +48,15 @@ describe("upstream model failures", () => {
       fake.script({ status: 400 });
       ingested = await ctx.request("POST", `/api/sites/${siteId}/pages`, {
         key,
-        body: { pages: [{ url: "https://docs.acme.test/plain", content: "Plain text about upgrading Acme.\n\nRun acme upgrade to move to the latest release." }] },
+        body: {
+          pages: [{ url: "https://docs.acme.test/plain", content: "Plain text about upgrading Acme.\n\nRun acme upgrade to move to the latest release." }],
+        },
       });
     });
     expect(ingested.status).toBe(200);
     expect(ingested.body.errors ?? []).toEqual([]);
-    expect(lines).toContainEqual(expect.objectContaining({ level: "warn", msg: "metadata model failed; heuristics filled in", url: "https://docs.acme.test/plain", status: 400 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: "warn", msg: "metadata model failed; heuristics filled in", url: "https://docs.acme.test/plain", status: 400 }),
+    );
   }, 30_000);
 });

@@ -27,7 +27,13 @@ describe("ingest", () => {
         body: {
           pages: [
             { url: "https://docs.example.com/install", content: html("Installing", "Download the package and run the installer on Linux.") },
-            { url: "https://docs.example.com/plain", content: "Plain text about configuring virtual hosts.", title: "Virtual hosts", summary: "How to configure them", tags: ["vhost"] },
+            {
+              url: "https://docs.example.com/plain",
+              content: "Plain text about configuring virtual hosts.",
+              title: "Virtual hosts",
+              summary: "How to configure them",
+              tags: ["vhost"],
+            },
           ],
         },
       });
@@ -45,7 +51,10 @@ describe("ingest", () => {
 
     test("extracts the title from HTML and strips navigation and footer from the chunks", async () => {
       const { key, siteId } = await newSite();
-      await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: [{ url: "https://docs.example.com/a", content: html("Alpha guide", "Alpha body text about modules.") }] } });
+      await ctx.request("POST", `/api/sites/${siteId}/pages`, {
+        key,
+        body: { pages: [{ url: "https://docs.example.com/a", content: html("Alpha guide", "Alpha body text about modules.") }] },
+      });
       const list = await ctx.request("GET", `/api/sites/${siteId}/pages`, { key });
       expect(list.body.items[0].title).toBe("Alpha guide");
       const chunks = await ctx.services.database.db.query.chunks.findMany({ where: (c, { eq }) => eq(c.siteId, siteId) });
@@ -116,9 +125,15 @@ describe("ingest", () => {
       // Free organisations cannot create sites through the API either; set one up as a pro org and downgrade it.
       const org = await ctx.createOrg("pro");
       const site = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "F", baseUrl: "https://f.example.com" } });
-      await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, { key: org.key, body: { pages: [{ url: "https://f.example.com/a", content: "kept" }] } });
+      await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
+        key: org.key,
+        body: { pages: [{ url: "https://f.example.com/a", content: "kept" }] },
+      });
       await ctx.services.accounts.setPlan(org.orgId, "free");
-      const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, { key: org.key, body: { pages: [{ url: "https://f.example.com/b", content: "x" }] } });
+      const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
+        key: org.key,
+        body: { pages: [{ url: "https://f.example.com/b", content: "x" }] },
+      });
       expect(res.status).toBe(403);
       expect(res.body.error).toBe("API access requires Pro or Enterprise plan");
       const del = await ctx.request("DELETE", `/api/sites/${site.body.siteId}/pages`, { key: org.key, body: { urls: ["https://f.example.com/a"] } });
@@ -131,7 +146,10 @@ describe("ingest", () => {
     test("another organisation's site is 404", async () => {
       const { siteId } = await newSite();
       const other = await ctx.createOrg("pro");
-      const res = await ctx.request("POST", `/api/sites/${siteId}/pages`, { key: other.key, body: { pages: [{ url: "https://x.example.com/", content: "x" }] } });
+      const res = await ctx.request("POST", `/api/sites/${siteId}/pages`, {
+        key: other.key,
+        body: { pages: [{ url: "https://x.example.com/", content: "x" }] },
+      });
       expect(res.status).toBe(404);
     });
   });
@@ -162,7 +180,12 @@ describe("listing pages", () => {
     const { key, siteId } = await newSite();
     await ctx.request("POST", `/api/sites/${siteId}/pages`, {
       key,
-      body: { pages: [{ url: "https://docs.example.com/ssl", content: "x", title: "TLS setup" }, { url: "https://docs.example.com/logs", content: "y", title: "Log files" }] },
+      body: {
+        pages: [
+          { url: "https://docs.example.com/ssl", content: "x", title: "TLS setup" },
+          { url: "https://docs.example.com/logs", content: "y", title: "Log files" },
+        ],
+      },
     });
     const res = await ctx.request("GET", `/api/sites/${siteId}/pages?search=tls`, { key });
     expect(res.body.items.map((p: any) => p.url)).toEqual(["https://docs.example.com/ssl"]);
@@ -190,7 +213,8 @@ describe("deleting pages", () => {
     await ctx.request("POST", `/api/sites/${s.siteId}/pages`, { key: s.key, body: { pages: urls.map((url) => ({ url, content: `text ${url}` })) } });
     return s;
   }
-  const remaining = async (s: { key: string; siteId: string }) => (await ctx.request("GET", `/api/sites/${s.siteId}/pages`, { key: s.key })).body.items.map((p: any) => p.url);
+  const remaining = async (s: { key: string; siteId: string }) =>
+    (await ctx.request("GET", `/api/sites/${s.siteId}/pages`, { key: s.key })).body.items.map((p: any) => p.url);
 
   test("by exact urls", async () => {
     const s = await seeded();
@@ -222,7 +246,10 @@ describe("deleting pages", () => {
 
   test("the organisation-scoped form deletes one exact url", async () => {
     const s = await seeded();
-    const res = await ctx.request("DELETE", `/organisations/${s.orgId}/ai-search/sites/${s.siteId}/pages`, { key: s.key, body: { url: "https://docs.example.com/blog/a" } });
+    const res = await ctx.request("DELETE", `/organisations/${s.orgId}/ai-search/sites/${s.siteId}/pages`, {
+      key: s.key,
+      body: { url: "https://docs.example.com/blog/a" },
+    });
     expect(res.status).toBe(200);
     expect(await remaining(s)).toHaveLength(2);
   });
@@ -240,7 +267,10 @@ describe("deleting pages", () => {
 describe("organisation-scoped ingest", () => {
   test("answers {processed, skipped, errors}", async () => {
     const s = await newSite();
-    const res = await ctx.request("POST", `/organisations/${s.orgId}/ai-search/sites/${s.siteId}/pages`, { key: s.key, body: { pages: [{ url: "https://docs.example.com/o", content: "org scoped" }] } });
+    const res = await ctx.request("POST", `/organisations/${s.orgId}/ai-search/sites/${s.siteId}/pages`, {
+      key: s.key,
+      body: { pages: [{ url: "https://docs.example.com/o", content: "org scoped" }] },
+    });
     expect(res.body).toEqual({ processed: 1, skipped: 0, errors: [] });
   });
 });

@@ -37,7 +37,10 @@ describe("PDFs", () => {
       const org = await ctx.createOrg();
       const site = (await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Docs", baseUrl: "https://docs.example.com/" } })).body;
       const pdf = await buildPdf(["Pruning apple trees in winter keeps them healthy.", "Harvesting quinces happens in late autumn."], "Orchard Handbook");
-      const res = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: org.key, body: { pages: [{ url: "https://docs.example.com/handbook.pdf", contentBase64: base64(pdf), contentType: "application/pdf" }] } });
+      const res = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+        key: org.key,
+        body: { pages: [{ url: "https://docs.example.com/handbook.pdf", contentBase64: base64(pdf), contentType: "application/pdf" }] },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ processed: 1, skipped: 0, errors: [] });
       const search = await searchable(site.siteId, org.key);
@@ -45,7 +48,10 @@ describe("PDFs", () => {
       expect(found.results[0]).toMatchObject({ url: "https://docs.example.com/handbook.pdf", title: "Orchard Handbook" });
       expect(JSON.stringify(found.results[0])).toContain("#page=2");
       // The same PDF again is unchanged.
-      const again = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: org.key, body: { pages: [{ url: "https://docs.example.com/handbook.pdf", contentBase64: base64(pdf), contentType: "application/pdf" }] } });
+      const again = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+        key: org.key,
+        body: { pages: [{ url: "https://docs.example.com/handbook.pdf", contentBase64: base64(pdf), contentType: "application/pdf" }] },
+      });
       expect(again.body).toEqual({ processed: 0, skipped: 1, errors: [] });
     });
 
@@ -53,7 +59,10 @@ describe("PDFs", () => {
       const org = await ctx.createOrg();
       const site = (await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Docs", baseUrl: "https://docs.example.com/" } })).body;
       const pdf = await buildPdf(["Greenhouse Guide", "Tomatoes need warmth."]);
-      await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: org.key, body: { pages: [{ url: "https://docs.example.com/g.pdf", contentBase64: base64(pdf), contentType: "application/pdf" }] } });
+      await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+        key: org.key,
+        body: { pages: [{ url: "https://docs.example.com/g.pdf", contentBase64: base64(pdf), contentType: "application/pdf" }] },
+      });
       const list = await ctx.request("GET", `/api/sites/${site.siteId}/pages`, { key: org.key });
       expect(list.body.items[0]).toMatchObject({ url: "https://docs.example.com/g.pdf", title: "Greenhouse Guide" });
     });
@@ -82,7 +91,10 @@ describe("PDFs", () => {
       const site = (await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Docs", baseUrl: "https://docs.example.com/" } })).body;
       const doc = await PDFDocument.create();
       for (let i = 0; i <= Limits.pdfPages; i++) doc.addPage([10, 10]);
-      const res = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: org.key, body: { pages: [{ url: "https://docs.example.com/long.pdf", contentBase64: base64(await doc.save()), contentType: "application/pdf" }] } });
+      const res = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+        key: org.key,
+        body: { pages: [{ url: "https://docs.example.com/long.pdf", contentBase64: base64(await doc.save()), contentType: "application/pdf" }] },
+      });
       expect(res.body.errors[0].error).toContain(`the limit is ${Limits.pdfPages}`);
     }, 30_000);
   });

@@ -35,7 +35,18 @@ beforeAll(async () => {
     const id = newId("chk");
     const embedding = unit();
     vectors.set(id, embedding);
-    return { id, pageId, siteId, position, text: `chunk ${position}`, searchText: `chunk ${position}`, contentHash: `${pageId}:${position}`, embedding, embeddingModel: MODEL, embeddedAt: new Date() };
+    return {
+      id,
+      pageId,
+      siteId,
+      position,
+      text: `chunk ${position}`,
+      searchText: `chunk ${position}`,
+      contentHash: `${pageId}:${position}`,
+      embedding,
+      embeddingModel: MODEL,
+      embeddedAt: new Date(),
+    };
   });
   await db.insert(chunks).values(values);
 }, 60_000);
@@ -52,7 +63,10 @@ describe("pgvector store", () => {
     await indexed.ensureIndex();
     for (let q = 0; q < 5; q++) {
       const vector = unit();
-      const truth = [...vectors].sort((a, b) => dot(b[1], vector) - dot(a[1], vector)).slice(0, 10).map(([id]) => id);
+      const truth = [...vectors]
+        .sort((a, b) => dot(b[1], vector) - dot(a[1], vector))
+        .slice(0, 10)
+        .map(([id]) => id);
       const viaExact = (await exact.search({ siteIds: [siteId], vector, limit: 10 })).hits.map((h) => h.chunkId);
       const viaIndex = (await indexed.search({ siteIds: [siteId], vector, limit: 10 })).hits;
       expect(viaExact).toEqual(truth);

@@ -40,14 +40,18 @@ function serve(hostname: string, handler: (path: string, request: Request) => Re
   return { origin: `http://${hostname}:${server.port}`, seen };
 }
 
-const html = (title: string, body: string) => new Response(`<html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`, { headers: { "content-type": "text/html" } });
+const html = (title: string, body: string) =>
+  new Response(`<html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`, {
+    headers: { "content-type": "text/html" },
+  });
 
 describe("protected sites", () => {
   test("are crawled with their header, and a redirect to another host never receives it", async () => {
     const elsewhere = serve("127.0.0.2", () => html("Elsewhere", "<p>Another host entirely.</p>"));
     const site = serve("127.0.0.1", (path, request) => {
       if (request.headers.get("x-token") !== "s3cret") return new Response("Unauthorized", { status: 401 });
-      if (path === "/") return html("Members", `<p>The members area lists the secret harvest calendar.</p><a href="/calendar">Calendar</a><a href="/away">Away</a>`);
+      if (path === "/")
+        return html("Members", `<p>The members area lists the secret harvest calendar.</p><a href="/calendar">Calendar</a><a href="/away">Away</a>`);
       if (path === "/calendar") return html("Calendar", "<p>Plums are picked in August by members only.</p>");
       if (path === "/away") return new Response(null, { status: 302, headers: { location: `${elsewhere.origin}/landing` } });
       return new Response("Not found", { status: 404 });
@@ -80,7 +84,10 @@ describe("protected sites", () => {
         ? html("Vault", "<p>The vault keeps the pear grafting notes.</p>")
         : new Response("Unauthorized", { status: 401 }),
     );
-    const crawl = await newCrawlSite(ctx, `${site.origin}/`, { respectRobotsTxt: false, auth: { basic: { username: "reader", password: "pa55word" }, cookie: "members=yes" } });
+    const crawl = await newCrawlSite(ctx, `${site.origin}/`, {
+      respectRobotsTxt: false,
+      auth: { basic: { username: "reader", password: "pa55word" }, cookie: "members=yes" },
+    });
     const detail = (await ctx.request("GET", `/api/sites/${crawl.siteId}`, { key: crawl.key })).body;
     expect(detail.crawlerConfig.auth).toEqual({ basic: { username: "reader", password: "********" }, cookie: "********" });
     const [row] = await ctx.services.database.db.select().from(sites).where(eq(sites.id, crawl.siteId));
@@ -102,7 +109,10 @@ describe("protected sites", () => {
 
   test("refuses headers the HTTP client owns", async () => {
     const org = await ctx.createOrg();
-    const res = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { auth: { headers: { Host: "evil.example" } } } } });
+    const res = await ctx.request("POST", "/api/sites", {
+      key: org.key,
+      body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { auth: { headers: { Host: "evil.example" } } } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain("Host");
   });
@@ -111,7 +121,10 @@ describe("protected sites", () => {
     const keyless = await createTestContext({}, { embedder: null });
     try {
       const org = await keyless.createOrg();
-      const res = await keyless.request("POST", "/api/sites", { key: org.key, body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { auth: { cookie: "a=b" } } } });
+      const res = await keyless.request("POST", "/api/sites", {
+        key: org.key,
+        body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { auth: { cookie: "a=b" } } },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain("SECRETS_KEY");
       expect((await keyless.request("GET", "/api/sites", { key: org.key })).body.sites).toEqual([]);

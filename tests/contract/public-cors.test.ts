@@ -99,7 +99,11 @@ describe("refusals before routing (issue 13: the widget must be able to read the
 
   test("a 413 for a body read past the public limit carries the allow-origin and Vary", async () => {
     const { siteId } = await site();
-    const res = await send(`/v1/public/sites/${siteId}/search`, { method: "POST", body: streamed(over), headers: { origin: allowed, "content-type": "application/json" } });
+    const res = await send(`/v1/public/sites/${siteId}/search`, {
+      method: "POST",
+      body: streamed(over),
+      headers: { origin: allowed, "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("PAYLOAD_TOO_LARGE");
     expect(res.headers.get("access-control-allow-origin")).toBe(allowed);
@@ -110,7 +114,9 @@ describe("refusals before routing (issue 13: the widget must be able to read the
     const { siteId } = await site();
     const body = `{"query":"${"a".repeat(over)}"}`;
     const res = await send(`/v1/public/sites/${siteId}/chat`, {
-      method: "POST", body, headers: { origin: allowed, "content-type": "application/json", "content-length": String(body.length) },
+      method: "POST",
+      body,
+      headers: { origin: allowed, "content-type": "application/json", "content-length": String(body.length) },
     });
     expect(res.status).toBe(413);
     expect(res.headers.get("access-control-allow-origin")).toBe(allowed);
@@ -120,7 +126,9 @@ describe("refusals before routing (issue 13: the widget must be able to read the
   test("a 431 for an over-long URL and one for over-large headers carry them too", async () => {
     const { siteId } = await site();
     const longUrl = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=${"a".repeat(Limits.urlBytesMax)}`, { headers: { origin: allowed } });
-    const bigHeaders = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=proxy`, { headers: { origin: allowed, "x-padding": "p".repeat(Limits.headerBytesMax) } });
+    const bigHeaders = await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=proxy`, {
+      headers: { origin: allowed, "x-padding": "p".repeat(Limits.headerBytesMax) },
+    });
     for (const res of [longUrl, bigHeaders]) {
       expect(res.status).toBe(431);
       expect(res.body.code).toBe("HEADERS_TOO_LARGE");

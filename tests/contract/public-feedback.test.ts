@@ -24,7 +24,10 @@ async function publicSite(publicAccess: Record<string, unknown> = {}) {
 }
 
 /** What navigator.sendBeacon sends: a text/plain Blob holding JSON. */
-const beacon = (body: unknown, headers: Record<string, string> = origin) => ({ rawBody: JSON.stringify(body), headers: { "content-type": "text/plain;charset=UTF-8", ...headers } });
+const beacon = (body: unknown, headers: Record<string, string> = origin) => ({
+  rawBody: JSON.stringify(body),
+  headers: { "content-type": "text/plain;charset=UTF-8", ...headers },
+});
 
 async function topQueries(key: string, siteId: string) {
   return (await ctx.request("GET", `/api/sites/${siteId}/top-queries`, { key })).body.topQueries;
@@ -35,7 +38,11 @@ describe("POST /v1/public/sites/:siteId/click", () => {
     test("a text/plain beacon is 204 and counts into the query's clicks", async () => {
       const { orgId, key, siteId } = await publicSite();
       await recordQueries(ctx.services, orgId, siteId, [{ query: "install guide", times: 2 }]);
-      const res = await ctx.request("POST", `/v1/public/sites/${siteId}/click`, beacon({ query: "Install Guide", url: "https://docs.example.com/install", position: 0 }));
+      const res = await ctx.request(
+        "POST",
+        `/v1/public/sites/${siteId}/click`,
+        beacon({ query: "Install Guide", url: "https://docs.example.com/install", position: 0 }),
+      );
       expect(res.status).toBe(204);
       await ctx.services.queryRecorder.flush();
       expect(await topQueries(key, siteId)).toEqual([{ query: "install guide", count: 2, clicks: 1 }]);
@@ -44,7 +51,10 @@ describe("POST /v1/public/sites/:siteId/click", () => {
     test("an application/json body works too, and a wildcard domain admits its subdomains", async () => {
       const { orgId, key, siteId } = await publicSite();
       await recordQueries(ctx.services, orgId, siteId, [{ query: "api" }]);
-      const res = await ctx.request("POST", `/v1/public/sites/${siteId}/click`, { body: { query: "api", url: "https://x/y" }, headers: { origin: "https://blog.example.org" } });
+      const res = await ctx.request("POST", `/v1/public/sites/${siteId}/click`, {
+        body: { query: "api", url: "https://x/y" },
+        headers: { origin: "https://blog.example.org" },
+      });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe("https://blog.example.org");
       await ctx.services.queryRecorder.flush();
@@ -108,11 +118,16 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
     const first = await addAnswer(ctx.services, siteId, { question: "how do I install it?" });
     const second = await addAnswer(ctx.services, siteId, { question: "what does it cost?" });
     const path = `/v1/public/sites/${siteId}/feedback`;
-    expect((await ctx.request("POST", path, beacon({ answerId: first, rating: "down", tags: ["outdated", "incomplete"], reason: "old version" }))).status).toBe(204);
+    expect((await ctx.request("POST", path, beacon({ answerId: first, rating: "down", tags: ["outdated", "incomplete"], reason: "old version" }))).status).toBe(
+      204,
+    );
     expect((await ctx.request("POST", path, { body: { answerId: second, rating: "down", tags: ["outdated"] }, headers: origin })).status).toBe(204);
     const list = await ctx.request("GET", `/api/sites/${siteId}/feedback`, { key });
     expect(list.status).toBe(200);
-    expect(list.body.reasons).toEqual([{ tag: "outdated", count: 2 }, { tag: "incomplete", count: 1 }]);
+    expect(list.body.reasons).toEqual([
+      { tag: "outdated", count: 2 },
+      { tag: "incomplete", count: 1 },
+    ]);
     const rated = list.body.feedback.find((f: { answerId: string }) => f.answerId === first);
     expect(rated).toMatchObject({ rating: "down", reason: "old version", tags: ["outdated", "incomplete"] });
   });

@@ -45,7 +45,9 @@ describe("public search", () => {
     test("the cache is emptied when the site's content changes", async () => {
       const { siteId } = await siteWithPages();
       await ctx.request("GET", path(siteId, "q=kubernetes"), { headers: allowed });
-      await addPages(ctx, siteId, [{ url: "https://docs.example.com/k8s", title: "Kubernetes", sections: [{ text: "Deploy on Kubernetes with the Helm chart." }] }]);
+      await addPages(ctx, siteId, [
+        { url: "https://docs.example.com/k8s", title: "Kubernetes", sections: [{ text: "Deploy on Kubernetes with the Helm chart." }] },
+      ]);
       ctx.services.search.publicSearch.invalidateSite(siteId);
       const after = await ctx.request("GET", path(siteId, "q=kubernetes&minScore=0.1"), { headers: allowed });
       expect(after.headers.get("x-cache")).toBe("MISS");
@@ -170,7 +172,9 @@ describe("public search", () => {
 
     test("a disallowed origin gets 403 without allow headers", async () => {
       const { siteId } = await siteWithPages();
-      const res = await ctx.request("OPTIONS", `/v1/public/sites/${siteId}/search`, { headers: { origin: "https://evil.example.net", "access-control-request-method": "POST" } });
+      const res = await ctx.request("OPTIONS", `/v1/public/sites/${siteId}/search`, {
+        headers: { origin: "https://evil.example.net", "access-control-request-method": "POST" },
+      });
       expect(res.status).toBe(403);
       expect(res.headers.get("access-control-allow-methods")).toBeNull();
     });
@@ -199,7 +203,8 @@ describe("public search", () => {
 
     test("perIpPerMinute caps search below its own limit", async () => {
       const { siteId } = await siteWithPages({ rateLimits: { perIpPerMinute: 2 } });
-      for (let i = 0; i < 2; i++) expect((await ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body: { q: "proxy" }, headers: allowed })).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body: { q: "proxy" }, headers: allowed })).status).toBe(200);
       const res = await ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body: { q: "proxy" }, headers: allowed });
       expect(res.status).toBe(429);
       expect(res.headers.get("x-ratelimit-limit")).toBe("2");

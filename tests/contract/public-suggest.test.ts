@@ -13,8 +13,18 @@ afterAll(() => ctx.close());
 
 const allowed = { origin: "https://docs.example.com" };
 const pages = [
-  { url: "https://docs.example.com/vhosts", title: "Virtual hosts", content: "<h1>Virtual hosts</h1><h2>Name based virtual hosts</h2><p>One server, many sites: each virtual host answers for its own ServerName, and the first one is the default for requests that match none.</p>" },
-  { url: "https://docs.example.com/proxy", title: "Reverse proxy", content: "<h1>Reverse proxy</h1><h2>Proxy headers</h2><p>Forward the Host header and X-Forwarded-For so the backend sees the visitor, and set the timeouts longer than the slowest page takes to answer.</p>" },
+  {
+    url: "https://docs.example.com/vhosts",
+    title: "Virtual hosts",
+    content:
+      "<h1>Virtual hosts</h1><h2>Name based virtual hosts</h2><p>One server, many sites: each virtual host answers for its own ServerName, and the first one is the default for requests that match none.</p>",
+  },
+  {
+    url: "https://docs.example.com/proxy",
+    title: "Reverse proxy",
+    content:
+      "<h1>Reverse proxy</h1><h2>Proxy headers</h2><p>Forward the Host header and X-Forwarded-For so the backend sees the visitor, and set the timeouts longer than the slowest page takes to answer.</p>",
+  },
 ];
 
 async function siteWithPages(settings: Record<string, unknown> = {}) {
@@ -88,7 +98,9 @@ describe("public suggest", () => {
       const { siteId } = await siteWithPages();
       const ok = await ctx.request("OPTIONS", `/v1/public/sites/${siteId}/suggest`, { headers: { ...allowed, "access-control-request-method": "GET" } });
       expect(ok.status).toBe(204);
-      const refused = await ctx.request("OPTIONS", `/v1/public/sites/${siteId}/suggest`, { headers: { origin: "https://evil.example.org", "access-control-request-method": "GET" } });
+      const refused = await ctx.request("OPTIONS", `/v1/public/sites/${siteId}/suggest`, {
+        headers: { origin: "https://evil.example.org", "access-control-request-method": "GET" },
+      });
       expect(refused.status).toBe(403);
     }, 30_000);
 

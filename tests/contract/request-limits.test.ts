@@ -45,7 +45,11 @@ describe("request bodies", () => {
     test("a streamed body over 64 KB without content-length is refused with a JSON 413, reading stopped at the limit", async () => {
       const { siteId } = await createPublicSite(ctx);
       const { stream, state } = streamedBody(10_000_000);
-      const res = await send(`/v1/public/sites/${siteId}/search`, { method: "POST", body: stream, headers: { ...allowed, "content-type": "application/json" } });
+      const res = await send(`/v1/public/sites/${siteId}/search`, {
+        method: "POST",
+        body: stream,
+        headers: { ...allowed, "content-type": "application/json" },
+      });
       expectJsonError(res, 413, "PAYLOAD_TOO_LARGE");
       expect(res.body.error).toContain(String(Limits.publicBodyBytes));
       // 64 KB is four or five pieces; a few more may be in flight, never the 10 MB.
@@ -56,7 +60,9 @@ describe("request bodies", () => {
       const { siteId } = await createPublicSite(ctx);
       const { stream, state } = streamedBody(10_000_000);
       const res = await send(`/v1/public/sites/${siteId}/chat`, {
-        method: "POST", body: stream, headers: { ...allowed, "content-type": "application/json", "content-length": "10000000" },
+        method: "POST",
+        body: stream,
+        headers: { ...allowed, "content-type": "application/json", "content-length": "10000000" },
       });
       expectJsonError(res, 413, "PAYLOAD_TOO_LARGE");
       expect(state.pulled).toBeLessThanOrEqual(1);
@@ -124,7 +130,11 @@ describe("request bodies", () => {
 
     test("a body that is not UTF-8 is a 400", async () => {
       const { key } = await ctx.createOrg();
-      const res = await send("/api/sites", { method: "POST", body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), headers: { "content-type": "application/json", authorization: `Bearer ${key}` } });
+      const res = await send("/api/sites", {
+        method: "POST",
+        body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      });
       expectJsonError(res, 400, "INVALID_JSON");
     });
   });
@@ -150,7 +160,10 @@ describe("over real HTTP on loopback", () => {
       const { siteId } = await createPublicSite(ctx);
       const { stream } = streamedBody(5_000_000);
       const response = await fetch(`http://127.0.0.1:${server.port}/v1/public/sites/${siteId}/search`, {
-        method: "POST", body: stream, headers: { ...allowed, "content-type": "application/json" }, duplex: "half",
+        method: "POST",
+        body: stream,
+        headers: { ...allowed, "content-type": "application/json" },
+        duplex: "half",
       } as RequestInit);
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });

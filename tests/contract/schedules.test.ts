@@ -21,7 +21,8 @@ afterAll(async () => {
 const HOUR = 3600_000;
 const page = (title: string, text: string, links: string[] = []) =>
   `<html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join("")}</main></body></html>`;
-const html = (body: string, headers: Record<string, string> = {}) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+const html = (body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
 
 /** Runs the scheduler as if `at` were now, then the crawl it started (if any) to its end. */
 async function scheduledRun(at: Date, siteId: string) {
@@ -35,7 +36,10 @@ describe("scheduled recrawls", () => {
   describe("setting a schedule", () => {
     test("shows the next run on the site and is not stale", async () => {
       const org = await ctx.createOrg();
-      const res = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "0 * * * *" } } });
+      const res = await ctx.request("POST", "/api/sites", {
+        key: org.key,
+        body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "0 * * * *" } },
+      });
       expect(res.status).toBe(200);
       const site = (await ctx.request("GET", `/api/sites/${res.body.siteId}`, { key: org.key })).body;
       expect(site.crawlerConfig.schedule).toBe("0 * * * *");
@@ -52,13 +56,19 @@ describe("scheduled recrawls", () => {
 
     test("refuses an unreadable or too frequent schedule with a 400 and keeps the old one", async () => {
       const org = await ctx.createOrg();
-      const res = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "0 3 * * *" } } });
+      const res = await ctx.request("POST", "/api/sites", {
+        key: org.key,
+        body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "0 3 * * *" } },
+      });
       for (const schedule of ["every day", "* * * * *", "*/2 * * * *"]) {
         const bad = await ctx.request("PUT", `/api/sites/${res.body.siteId}`, { key: org.key, body: { crawlerConfig: { schedule } } });
         expect(bad.status).toBe(400);
         expect(bad.body.error).toContain("crawlerConfig.schedule");
       }
-      expect((await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "T", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "nope" } } })).status).toBe(400);
+      expect(
+        (await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "T", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "nope" } } }))
+          .status,
+      ).toBe(400);
       const site = (await ctx.request("GET", `/api/sites/${res.body.siteId}`, { key: org.key })).body;
       expect(site.crawlerConfig.schedule).toBe("0 3 * * *");
     });
@@ -67,13 +77,20 @@ describe("scheduled recrawls", () => {
   describe("several instances ticking at the same moment", () => {
     test("start the due crawl exactly once", async () => {
       const org = await ctx.createOrg();
-      const res = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "30 * * * *" } } });
-      const others = Array.from({ length: 4 }, () => new CrawlScheduler({
-        store: new PostgresScheduleStore(ctx.services.database.db),
-        startCrawl: async (orgId, siteId) => (await ctx.services.crawl.start(orgId, siteId), true),
-        onStale: async () => {},
-        log: ctx.services.log,
-      }));
+      const res = await ctx.request("POST", "/api/sites", {
+        key: org.key,
+        body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "30 * * * *" } },
+      });
+      const others = Array.from(
+        { length: 4 },
+        () =>
+          new CrawlScheduler({
+            store: new PostgresScheduleStore(ctx.services.database.db),
+            startCrawl: async (orgId, siteId) => (await ctx.services.crawl.start(orgId, siteId), true),
+            onStale: async () => {},
+            log: ctx.services.log,
+          }),
+      );
       const at = new Date(Date.now() + 2 * HOUR);
       const results = await Promise.all(others.map((s) => s.tick(at)));
       expect(results.flatMap((r) => r.started).filter((id) => id === res.body.siteId)).toHaveLength(1);
@@ -95,10 +112,11 @@ describe("scheduled recrawls", () => {
           "/a": page("Alpha", "Alpha talks about apples."),
           "/b": () => html(page("Beta", b.text)),
           "/c": page("Gamma", "Gamma talks about grapes."),
-          "/sitemap.xml": () => new Response(
-            `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${["/", "/a", "/c"].map((p) => `<url><loc>${server.origin}${p}</loc><lastmod>2026-01-01</lastmod></url>`).join("")}<url><loc>${server.origin}/b</loc><lastmod>${b.lastmod}</lastmod></url></urlset>`,
-            { headers: { "content-type": "application/xml" } },
-          ),
+          "/sitemap.xml": () =>
+            new Response(
+              `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${["/", "/a", "/c"].map((p) => `<url><loc>${server.origin}${p}</loc><lastmod>2026-01-01</lastmod></url>`).join("")}<url><loc>${server.origin}/b</loc><lastmod>${b.lastmod}</lastmod></url></urlset>`,
+              { headers: { "content-type": "application/xml" } },
+            ),
         },
       });
       stops.push(server.stop);
@@ -119,7 +137,11 @@ describe("scheduled recrawls", () => {
     }, 30_000);
 
     test("with ETags: unchanged pages answer 304 and are not read again", async () => {
-      const bodies: Record<string, string> = { "/": page("Home", "Home of the orchard.", ["/a", "/b"]), "/a": page("Alpha", "Apples grow here."), "/b": page("Beta", "Bees live here.") };
+      const bodies: Record<string, string> = {
+        "/": page("Home", "Home of the orchard.", ["/a", "/b"]),
+        "/a": page("Alpha", "Apples grow here."),
+        "/b": page("Beta", "Bees live here."),
+      };
       const full: string[] = [];
       const conditional: string[] = [];
       const server = Bun.serve({
@@ -170,10 +192,16 @@ describe("scheduled recrawls", () => {
       const org = await ctx.createOrg();
       const hook = await ctx.request("POST", "/api/webhooks", { key: org.key, body: { url: `http://127.0.0.1:${receiver.port}/`, events: ["site.stale"] } });
       secret = hook.body.secret;
-      const res = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "0 * * * *" } } });
+      const res = await ctx.request("POST", "/api/sites", {
+        key: org.key,
+        body: { name: "S", baseUrl: "http://127.0.0.1:9/", crawlerConfig: { schedule: "0 * * * *" } },
+      });
       const siteId = res.body.siteId;
       // Created three hours ago and never crawled: two hourly runs have gone by.
-      await ctx.services.database.db.update(sites).set({ createdAt: new Date(Date.now() - 3 * HOUR) }).where(eq(sites.id, siteId));
+      await ctx.services.database.db
+        .update(sites)
+        .set({ createdAt: new Date(Date.now() - 3 * HOUR) })
+        .where(eq(sites.id, siteId));
       expect((await ctx.request("GET", `/api/sites/${siteId}`, { key: org.key })).body.stale).toBe(true);
       const first = await ctx.services.connectors.scheduler.tick(new Date());
       expect(first.stale).toContain(siteId);

@@ -18,15 +18,26 @@ const origin = { origin: "https://docs.example.com" };
 const page = (path: string, title: string, content: string) => ({ url: `https://docs.example.com${path}`, title, content });
 // The body-only page says "webhooks" twice in a short text, so unweighted BM25 and ts_rank_cd both prefer it.
 const pages = [
-  page("/webhooks", "Webhooks", "Subscribe to events on your account and receive a signed POST request at your endpoint for each one of them, retried with backoff."),
+  page(
+    "/webhooks",
+    "Webhooks",
+    "Subscribe to events on your account and receive a signed POST request at your endpoint for each one of them, retried with backoff.",
+  ),
   page("/changelog", "Changelog", "Webhooks: fixed webhooks retries."),
   page("/billing", "Billing", "Invoices are sent by email at the start of each month."),
 ];
 // Written as ingest stores chunks (search_text = title, headings, text); only the guide's heading names the words.
 const headingPages: FixturePage[] = [
   {
-    url: "https://docs.example.com/guide", title: "Guide",
-    sections: [{ heading: "Rate limits", anchor: "rate-limits", text: "Each key may send sixty requests a minute; more are refused with status 429 until the minute ends, then accepted again." }],
+    url: "https://docs.example.com/guide",
+    title: "Guide",
+    sections: [
+      {
+        heading: "Rate limits",
+        anchor: "rate-limits",
+        text: "Each key may send sixty requests a minute; more are refused with status 429 until the minute ends, then accepted again.",
+      },
+    ],
   },
   { url: "https://docs.example.com/faq", title: "FAQ", sections: [{ text: "Rate limits apply per key." }] },
 ];
@@ -58,7 +69,10 @@ describe("field weights in the keyword score", () => {
     await addPages(ctx, site.siteId, headingPages);
     const rawScores = async () => {
       const { hits } = await ctx.services.search.lexical.search({ siteIds: [site.siteId], query: "rate limits", limit: 10 });
-      const urls = await rows<{ id: string; url: string }>(ctx.services.database.db, sql`SELECT c.id, p.url FROM chunks c JOIN pages p ON p.id = c.page_id WHERE c.site_id = ${site.siteId}`);
+      const urls = await rows<{ id: string; url: string }>(
+        ctx.services.database.db,
+        sql`SELECT c.id, p.url FROM chunks c JOIN pages p ON p.id = c.page_id WHERE c.site_id = ${site.siteId}`,
+      );
       return Object.fromEntries(hits.map((h) => [new URL(urls.find((u) => u.id === h.chunkId)!.url).pathname, h.score]));
     };
     const weighted = await rawScores();

@@ -40,7 +40,11 @@ describe("a new site", () => {
     test("a page with only one of four query words stays below the default minScore", async () => {
       const { siteId, key } = await createPublicSite(ctx);
       const pages = [
-        ...Array.from({ length: 5 }, (_, i) => ({ url: `https://docs.example.com/all/${i}`, title: `Page ${i}`, content: `A virtual host example with ServerName set, number ${i}.` })),
+        ...Array.from({ length: 5 }, (_, i) => ({
+          url: `https://docs.example.com/all/${i}`,
+          title: `Page ${i}`,
+          content: `A virtual host example with ServerName set, number ${i}.`,
+        })),
         { url: "https://docs.example.com/one", title: "Unrelated", content: "An example of a cake recipe with flour and sugar." },
       ];
       expect((await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages } })).status).toBe(200);

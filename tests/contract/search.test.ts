@@ -42,10 +42,19 @@ describe("hybrid search", () => {
 
     test("a title match outranks a passing mention in the text", async () => {
       const { siteId } = await createPublicSite(ctx);
-      await addPages(ctx, siteId, [
-        { url: "https://docs.example.com/a", title: "Webhooks", sections: [{ text: "Subscribe to events and receive a signed POST for each one." }] },
-        { url: "https://docs.example.com/b", title: "Changelog", sections: [{ text: "Fixed a typo in the page about webhooks and updated the footer links." }] },
-      ], embedder);
+      await addPages(
+        ctx,
+        siteId,
+        [
+          { url: "https://docs.example.com/a", title: "Webhooks", sections: [{ text: "Subscribe to events and receive a signed POST for each one." }] },
+          {
+            url: "https://docs.example.com/b",
+            title: "Changelog",
+            sections: [{ text: "Fixed a typo in the page about webhooks and updated the footer links." }],
+          },
+        ],
+        embedder,
+      );
       expect(urls(await search(siteId, { query: "webhooks", minScore: 0 }))[0]).toBe("https://docs.example.com/a");
     });
 
@@ -120,7 +129,9 @@ describe("hybrid search", () => {
 
     test("snippets are plain text even when a chunk holds markup-like text", async () => {
       const { siteId } = await createPublicSite(ctx);
-      await addPages(ctx, siteId, [{ url: "https://docs.example.com/x", title: "Embedding", sections: [{ text: "Add the tag\n\n   <site-search>   to your page to embed search." }] }]);
+      await addPages(ctx, siteId, [
+        { url: "https://docs.example.com/x", title: "Embedding", sections: [{ text: "Add the tag\n\n   <site-search>   to your page to embed search." }] },
+      ]);
       const [first] = (await search(siteId, { query: "embed search tag", minScore: 0 })).results;
       expect(first.snippet).toBe("Add the tag <site-search> to your page to embed search.");
     });
@@ -128,8 +139,18 @@ describe("hybrid search", () => {
 
   describe("boosts", () => {
     const pair = [
-      { url: "https://docs.example.com/docs/limits", title: "Limits", tags: ["docs"], sections: [{ text: "Each plan has request limits per minute for search and chat." }] },
-      { url: "https://docs.example.com/blog/limits", title: "Limits", tags: ["blog"], sections: [{ text: "Each plan has request limits per minute for search and chat." }] },
+      {
+        url: "https://docs.example.com/docs/limits",
+        title: "Limits",
+        tags: ["docs"],
+        sections: [{ text: "Each plan has request limits per minute for search and chat." }],
+      },
+      {
+        url: "https://docs.example.com/blog/limits",
+        title: "Limits",
+        tags: ["blog"],
+        sections: [{ text: "Each plan has request limits per minute for search and chat." }],
+      },
     ];
 
     test("a tag boost lifts pages with the tag above an otherwise equal page", async () => {
@@ -185,7 +206,13 @@ describe("hybrid search", () => {
   describe("keyword search without vectors", () => {
     test("a chunk not embedded yet is found by its words", async () => {
       const { siteId } = await createPublicSite(ctx);
-      await addPages(ctx, siteId, [{ url: "https://docs.example.com/fresh", title: "Zanzibar permissions", sections: [{ text: "Relationship-based access control in the zanzibar style." }] }]);
+      await addPages(ctx, siteId, [
+        {
+          url: "https://docs.example.com/fresh",
+          title: "Zanzibar permissions",
+          sections: [{ text: "Relationship-based access control in the zanzibar style." }],
+        },
+      ]);
       expect(urls(await search(siteId, { query: "zanzibar", minScore: 0.1 }))).toEqual(["https://docs.example.com/fresh"]);
     });
 

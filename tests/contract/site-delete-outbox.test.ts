@@ -19,13 +19,21 @@ afterAll(() => database.close());
 async function newSite() {
   const org = await new AccountStore(database.db).createOrganisation({ name: "delete outbox test", plan: "pro" });
   const site = await store.create({
-    orgId: org.id, name: "Docs", baseUrl: "https://docs.example.com",
-    crawlerConfig: defaultCrawlerConfig(), publicAccess: defaultPublicAccess(), rateLimits: defaultRateLimits(),
+    orgId: org.id,
+    name: "Docs",
+    baseUrl: "https://docs.example.com",
+    crawlerConfig: defaultCrawlerConfig(),
+    publicAccess: defaultPublicAccess(),
+    rateLimits: defaultRateLimits(),
   });
   return { orgId: org.id, siteId: site.id };
 }
 
-const outboxRows = (siteId: string) => database.db.select().from(searchOutbox).where(and(eq(searchOutbox.siteId, siteId), eq(searchOutbox.op, "delete-site")));
+const outboxRows = (siteId: string) =>
+  database.db
+    .select()
+    .from(searchOutbox)
+    .where(and(eq(searchOutbox.siteId, siteId), eq(searchOutbox.op, "delete-site")));
 
 describe("deleting a site with the search outbox", () => {
   test("writes the delete-site row with the delete", async () => {

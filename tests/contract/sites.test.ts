@@ -28,10 +28,20 @@ for (const family of families) {
 
       test("applies crawler defaults and keeps given crawler settings", async () => {
         const { orgId, key } = await ctx.createOrg("pro");
-        const created = await ctx.request("POST", family.base(orgId), { key, body: { name: "D", baseUrl: "https://d.example.com", crawlerConfig: { maxPages: 7 } } });
+        const created = await ctx.request("POST", family.base(orgId), {
+          key,
+          body: { name: "D", baseUrl: "https://d.example.com", crawlerConfig: { maxPages: 7 } },
+        });
         const got = await ctx.request("GET", `${family.base(orgId)}/${created.body.siteId}`, { key });
         expect(got.status).toBe(200);
-        expect(got.body.crawlerConfig).toEqual({ maxPages: 7, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false });
+        expect(got.body.crawlerConfig).toEqual({
+          maxPages: 7,
+          maxDepth: 3,
+          respectRobotsTxt: true,
+          excludePatterns: [],
+          includePatterns: [],
+          javascriptEnabled: false,
+        });
       });
 
       test("a missing name is 400 and nothing is stored", async () => {
@@ -58,7 +68,10 @@ for (const family of families) {
 
       test("maxPages below 1 is 400", async () => {
         const { orgId, key } = await ctx.createOrg("pro");
-        const res = await ctx.request("POST", family.base(orgId), { key, body: { name: "x", baseUrl: "https://x.example.com", crawlerConfig: { maxPages: 0 } } });
+        const res = await ctx.request("POST", family.base(orgId), {
+          key,
+          body: { name: "x", baseUrl: "https://x.example.com", crawlerConfig: { maxPages: 0 } },
+        });
         expect(res.status).toBe(400);
         expect(res.body.error).toContain("maxPages");
       });
@@ -82,7 +95,11 @@ for (const family of families) {
         const { body: site } = await ctx.request("POST", family.base(orgId), { key, body: { name: "Old", baseUrl: "https://u.example.com" } });
         const put = await ctx.request("PUT", `${family.base(orgId)}/${site.siteId}`, {
           key,
-          body: { publicAccess: { searchEnabled: true, allowedDomains: ["example.com", "*.example.org"] }, crawlerConfig: { maxDepth: 0 }, tagBoosts: [{ tag: "guide", boost: 2 }] },
+          body: {
+            publicAccess: { searchEnabled: true, allowedDomains: ["example.com", "*.example.org"] },
+            crawlerConfig: { maxDepth: 0 },
+            tagBoosts: [{ tag: "guide", boost: 2 }],
+          },
         });
         expect(put.status).toBe(200);
         expect(put.body).toEqual({ success: true });

@@ -15,13 +15,29 @@ const hostileUrl = (i: number) => `https://docs.example.com/p${i}/${"a".repeat(3
 async function seedPages(ctx: TestContext, siteId: string): Promise<void> {
   const db = ctx.services.database.db;
   for (let start = 0; start < PAGE_COUNT; start += 1000) {
-    const rows = Array.from({ length: 1000 }, (_, j) => ({ id: newId("page"), siteId, url: hostileUrl(start + j), title: `Page ${start + j}`, contentHash: `h${start + j}`, source: "api" as const }));
+    const rows = Array.from({ length: 1000 }, (_, j) => ({
+      id: newId("page"),
+      siteId,
+      url: hostileUrl(start + j),
+      title: `Page ${start + j}`,
+      contentHash: `h${start + j}`,
+      source: "api" as const,
+    }));
     await db.insert(pages).values(rows);
     await db.insert(chunks).values(
       rows.map((row, j) => {
         // Every page's URL is hostile; a few hundred match the searches, as a real query's candidates would.
         const text = j % 50 === 0 ? "How to install the server and configure the proxy." : "Release notes from the archive.";
-        return { id: newId("chk"), pageId: row.id, siteId, position: 0, headingPath: [row.title], text, searchText: `${row.title}\n${text}`, contentHash: row.id };
+        return {
+          id: newId("chk"),
+          pageId: row.id,
+          siteId,
+          position: 0,
+          headingPath: [row.title],
+          text,
+          searchText: `${row.title}\n${text}`,
+          contentHash: row.id,
+        };
       }),
     );
   }
@@ -102,7 +118,15 @@ describe("patterns RE2 cannot run", () => {
   test("a URL boost with lookahead is a 400 naming the rule, and the saved boosts stay", async () => {
     const site = await createPublicSite(ctx, { urlBoosts: [{ pattern: "/docs/**", boost: 2 }] });
     const path = `/api/sites/${site.siteId}`;
-    const res = await ctx.request("PUT", path, { key: site.key, body: { urlBoosts: [{ pattern: "/blog/**", boost: 2 }, { pattern: "/docs(?!\\/old)/", boost: 2 }] } });
+    const res = await ctx.request("PUT", path, {
+      key: site.key,
+      body: {
+        urlBoosts: [
+          { pattern: "/blog/**", boost: 2 },
+          { pattern: "/docs(?!\\/old)/", boost: 2 },
+        ],
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBeString();
     expect(res.body.error).toContain("urlBoosts[1]");
@@ -128,7 +152,10 @@ describe("patterns RE2 cannot run", () => {
 
   test("deleting pages by a pattern with a backreference is a 400 and deletes nothing", async () => {
     const site = await createPublicSite(ctx);
-    await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages: [{ url: "https://docs.example.com/aa", content: "Some text about a thing." }] } });
+    await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+      key: site.key,
+      body: { pages: [{ url: "https://docs.example.com/aa", content: "Some text about a thing." }] },
+    });
     const res = await ctx.request("DELETE", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pattern: "/(a)\\1/" } });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain("backreferences");

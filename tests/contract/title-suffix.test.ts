@@ -34,7 +34,10 @@ describe("title suffix shared by a site's pages", () => {
     expect(pages.get("one")!.metadata).toEqual({ originalTitle: `Getting Started${SUFFIX}` });
     expect(pages.get("three")!.metadata).toEqual({ originalTitle: `mod_dir${SUFFIX}` });
     expect(pages.get("four")!.metadata).toEqual({});
-    const search = await ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body: { query: "glossary", minScore: 0 }, headers: { origin: "https://docs.example.com" } });
+    const search = await ctx.request("POST", `/v1/public/sites/${siteId}/search`, {
+      body: { query: "glossary", minScore: 0 },
+      headers: { origin: "https://docs.example.com" },
+    });
     expect(search.body.results[0]?.title).toBe("Glossary");
     // The first search of a process loads the embedding model: seconds on a busy machine.
   }, 30_000);

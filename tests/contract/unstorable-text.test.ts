@@ -62,7 +62,10 @@ describe("text PostgreSQL cannot store", () => {
       const site = await ctx.request("POST", "/api/sites", { key, body: { name: "s", baseUrl: "https://example.com" } });
       const path = `/api/sites/${site.body.siteId}/pages`;
       await ctx.request("POST", path, { key, body: { pages: [{ url: "https://example.com/a", content: "First version of the page." }] } });
-      const res = await ctx.request("POST", path, { key, body: { pages: [{ url: "https://example.com/a", content: "Second.", metadata: { "k\u0000": "v" } }] } });
+      const res = await ctx.request("POST", path, {
+        key,
+        body: { pages: [{ url: "https://example.com/a", content: "Second.", metadata: { "k\u0000": "v" } }] },
+      });
       expectRefused(res, "a key in pages[0].metadata");
       const list = await ctx.request("GET", path, { key });
       expect(list.body.items).toHaveLength(1);
@@ -89,7 +92,8 @@ describe("text PostgreSQL cannot store", () => {
       const { key } = await ctx.createOrg();
       const site = await ctx.request("POST", "/api/sites", { key, body: { name: "s", baseUrl: "https://example.com" } });
       const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
-        key, body: { pages: [{ url: "https://example.com/a", title: "T\u0000itle", content: "Hello\u0000 world, this is text." }] },
+        key,
+        body: { pages: [{ url: "https://example.com/a", title: "T\u0000itle", content: "Hello\u0000 world, this is text." }] },
       });
       expect(res.body).toEqual({ processed: 1, skipped: 0, errors: [] });
       const list = await ctx.request("GET", `/api/sites/${site.body.siteId}/pages`, { key });
@@ -105,9 +109,22 @@ describe("an analytics batch the database refuses", () => {
     const lines: string[] = [];
     const log: Logger = { debug() {}, info() {}, warn() {}, error: (msg) => void lines.push(msg) };
     const store = ctx.services.analytics.store;
-    const writer = new BatchWriter<QueryEventRow>((batch) => store.writeQueryEvents(batch, []), { name: "test recorder", log, retryDelayMs: 1, flushIntervalMs: 60_000 });
+    const writer = new BatchWriter<QueryEventRow>((batch) => store.writeQueryEvents(batch, []), {
+      name: "test recorder",
+      log,
+      retryDelayMs: 1,
+      flushIntervalMs: 60_000,
+    });
     const row = (orgId: string, siteId: string, query: string): QueryEventRow => ({
-      orgId, siteId, kind: "search", query, resultCount: 1, latencyMs: 3, visitorHash: null, channel: "public", createdAt: new Date(),
+      orgId,
+      siteId,
+      kind: "search",
+      query,
+      resultCount: 1,
+      latencyMs: 3,
+      visitorHash: null,
+      channel: "public",
+      createdAt: new Date(),
     });
     // The recorder strips NULs itself; a row written past it stands for any row the database refuses.
     for (const q of ["alpha", "beta", "gamma"]) writer.push(row(a.orgId, a.siteId, q));

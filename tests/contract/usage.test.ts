@@ -16,7 +16,11 @@ async function orgWithSite(plan: "free" | "pro" = "pro") {
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const startOfMonth = () => new Date(`${thisMonth()}-01T00:00:00Z`);
 
-async function recordUsage(orgId: string, siteId: string | null, calls: { purpose: "chat" | "ingest"; model: string; inputTokens: number; outputTokens: number; at?: Date }[]) {
+async function recordUsage(
+  orgId: string,
+  siteId: string | null,
+  calls: { purpose: "chat" | "ingest"; model: string; inputTokens: number; outputTokens: number; at?: Date }[],
+) {
   for (const call of calls) ctx.services.usageRecorder.record({ orgId, siteId, ...call });
   await ctx.services.usageRecorder.flush();
 }
@@ -28,7 +32,15 @@ describe("GET /api/usage", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       month: thisMonth(),
-      ai: { totalRequests: 0, totalInputTokens: 0, totalOutputTokens: 0, totalTokens: 0, estimatedCost: 0, ingest: { requests: 0, tokens: 0 }, chat: { requests: 0, tokens: 0 } },
+      ai: {
+        totalRequests: 0,
+        totalInputTokens: 0,
+        totalOutputTokens: 0,
+        totalTokens: 0,
+        estimatedCost: 0,
+        ingest: { requests: 0, tokens: 0 },
+        chat: { requests: 0, tokens: 0 },
+      },
       vectorDb: { totalCollections: 0, totalDocuments: 0 },
       searches: { total: 0, chat: 0 },
     });
@@ -46,7 +58,10 @@ describe("GET /api/usage", () => {
       { purpose: "ingest", model: "some-unknown-model", inputTokens: 500_000, outputTokens: 0 },
       { purpose: "ingest", model: "claude-sonnet-4-5", inputTokens: 1, outputTokens: 1, at: new Date(startOfMonth().getTime() - 1) },
     ]);
-    await recordQueries(ctx.services, orgId, siteId, [{ query: "a", times: 3 }, { query: "b", kind: "chat", times: 2 }]);
+    await recordQueries(ctx.services, orgId, siteId, [
+      { query: "a", times: 3 },
+      { query: "b", kind: "chat", times: 2 },
+    ]);
     const res = await ctx.request("GET", `/api/usage?month=${thisMonth()}`, { key });
     expect(res.status).toBe(200);
     expect(res.body.ai).toEqual({
@@ -100,7 +115,11 @@ describe("GET /api/sites/:siteId/usage", () => {
   test("counts the site's queries and tokens in the range only", async () => {
     const { orgId, key, siteId } = await orgWithSite();
     const other = await createSite(ctx.services, orgId, "Other");
-    await recordQueries(ctx.services, orgId, siteId, [{ query: "a", times: 2 }, { query: "b", kind: "chat" }, { query: "old", at: utcMidnight(-40) }]);
+    await recordQueries(ctx.services, orgId, siteId, [
+      { query: "a", times: 2 },
+      { query: "b", kind: "chat" },
+      { query: "old", at: utcMidnight(-40) },
+    ]);
     await recordUsage(orgId, siteId, [
       { purpose: "chat", model: "claude-sonnet-4-5", inputTokens: 100, outputTokens: 20 },
       { purpose: "chat", model: "claude-sonnet-4-5", inputTokens: 999, outputTokens: 1, at: utcMidnight(-40) },

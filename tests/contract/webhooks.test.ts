@@ -21,7 +21,12 @@ function serveReceiver(statuses: number[] = []) {
     port: 0,
     async fetch(request) {
       const body = await request.text();
-      received.push({ body, event: JSON.parse(body), signatureValid: verifySignature(secret, body, request.headers.get("x-site-search-signature")), at: Date.now() });
+      received.push({
+        body,
+        event: JSON.parse(body),
+        signatureValid: verifySignature(secret, body, request.headers.get("x-site-search-signature")),
+        at: Date.now(),
+      });
       return new Response("", { status: statuses.shift() ?? 200 });
     },
   });
@@ -116,7 +121,15 @@ describe("webhooks", () => {
       expect(await dispatcher.drainOnce()).toBe(1);
       expect(receiver.received).toHaveLength(1);
       const [first] = await deliveries(org.key, hook.id);
-      expect(first).toMatchObject({ id: ping.body.deliveryId, eventId: ping.body.eventId, eventType: "ping", status: "pending", attempts: 1, responseStatus: 500, lastError: "HTTP 500" });
+      expect(first).toMatchObject({
+        id: ping.body.deliveryId,
+        eventId: ping.body.eventId,
+        eventType: "ping",
+        status: "pending",
+        attempts: 1,
+        responseStatus: 500,
+        lastError: "HTTP 500",
+      });
       // Not due yet: the retry waits its backoff.
       expect(await dispatcher.drainOnce()).toBe(0);
 
@@ -152,7 +165,12 @@ describe("webhooks", () => {
 
   describe("crawl events", () => {
     test("a completed crawl sends crawl.completed, and a page that vanished sends pages.removed", async () => {
-      const site: CrawlSite = serveCrawlSite({ routes: { "/": `<html><head><title>Home</title></head><body><p>Welcome home, this page links on.</p><a href="/old">Old</a></body></html>`, "/old": `<html><head><title>Old</title></head><body><p>An old page that will vanish.</p></body></html>` } });
+      const site: CrawlSite = serveCrawlSite({
+        routes: {
+          "/": `<html><head><title>Home</title></head><body><p>Welcome home, this page links on.</p><a href="/old">Old</a></body></html>`,
+          "/old": `<html><head><title>Old</title></head><body><p>An old page that will vanish.</p></body></html>`,
+        },
+      });
       stops.push(site.stop);
       const crawlSite = await newCrawlSite(ctx, `${site.origin}/`, { respectRobotsTxt: false });
       const receiver = serveReceiver();

@@ -30,7 +30,15 @@ async function startService(): Promise<void> {
     await db.close();
   }
   // A pause between fetches of the fixture so the crawl lasts long enough to watch its counters move.
-  const env = { HOST: "127.0.0.1", PORT: "0", DATA_DIR: "memory://", LOG_LEVEL: "warn", CRAWL_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_HOST_INTERVAL_MS: "20", ANTHROPIC_API_KEY: "" };
+  const env = {
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "warn",
+    CRAWL_ALLOW_PRIVATE_NETWORKS: "true",
+    CRAWL_HOST_INTERVAL_MS: "20",
+    ANTHROPIC_API_KEY: "",
+  };
   server = Bun.spawn([process.execPath, "server/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const reader = server.stdout.getReader();
   let out = "";
@@ -64,7 +72,11 @@ afterAll(async () => {
 /** The API as the signed-in browser calls it (the session cookie and the dashboard's Origin). */
 async function callApi(d: DashboardPage, method: string, path: string, body?: unknown) {
   const cookie = (await d.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const res = await fetch(base + path, { method, headers: { cookie, origin: base, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
 
@@ -132,7 +144,7 @@ async function editSettings(d: DashboardPage, siteId: string, violations: AxeVio
   // A boost line the editor cannot read is refused before anything is sent.
   await d.field("tagBoosts").fill("guide twice");
   await saveSection(d, "Relevance");
-  expect(await d.page.locator('settings-section [name="tagBoosts"] + [data-testid="field-error"]').textContent()).toContain('tag = 1.5');
+  expect(await d.page.locator('settings-section [name="tagBoosts"] + [data-testid="field-error"]').textContent()).toContain("tag = 1.5");
   await d.field("tagBoosts").fill("guide = 2");
   await d.field("synonyms").fill("htaccess, dot file");
   await d.field("metadataSchema").fill("version: string facet");
@@ -213,7 +225,9 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
 
   // Add a page by pasting HTML, find it, open it.
   await d.field("url").fill(`${site.origin}/pasted.html`);
-  await d.field("content").fill("<html><head><title>Pasted notes</title></head><body><h1>Pasted notes</h1><p>Frobnicating the widget cache is safe.</p></body></html>");
+  await d
+    .field("content")
+    .fill("<html><head><title>Pasted notes</title></head><body><h1>Pasted notes</h1><p>Frobnicating the widget cache is safe.</p></body></html>");
   violations.push(...(await d.capture("page-add")));
   await d.button("Add page").click();
   await d.testId("pages-message").filter({ hasText: "Page added" }).waitFor();

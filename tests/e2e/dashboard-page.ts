@@ -12,7 +12,10 @@ export class DashboardPage {
   readonly errors: string[] = [];
   readonly cspViolations: string[] = [];
 
-  private constructor(readonly page: Page, readonly base: string) {
+  private constructor(
+    readonly page: Page,
+    readonly base: string,
+  ) {
     page.on("pageerror", (error) => this.errors.push(error.message));
     page.on("crash", () => this.errors.push("the page crashed"));
     page.on("console", (message) => {

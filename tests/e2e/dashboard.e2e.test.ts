@@ -31,7 +31,16 @@ async function startService(): Promise<void> {
   }
   server = Bun.spawn([process.execPath, "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: "memory://", LOG_LEVEL: "warn", CRAWL_ALLOW_PRIVATE_NETWORKS: "true", CRAWL_HOST_INTERVAL_MS: "0", ANTHROPIC_API_KEY: "" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: "memory://",
+      LOG_LEVEL: "warn",
+      CRAWL_ALLOW_PRIVATE_NETWORKS: "true",
+      CRAWL_HOST_INTERVAL_MS: "0",
+      ANTHROPIC_API_KEY: "",
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -79,107 +88,126 @@ describe.skipIf(!built && !process.env.CI)("dashboard journey", () => {
 });
 
 async function journey(d: DashboardPage): Promise<void> {
-    const violations = [];
+  const violations = [];
 
-    // First run: the printed link creates the owner and the organisation.
-    await d.page.goto(setupLink);
-    violations.push(...(await d.capture("setup")));
-    await d.field("organisation").fill("Acme Docs");
-    await d.field("email").fill("owner@example.test");
-    await d.field("password").fill("correct horse battery");
-    await d.button("Create account").click();
-    await d.page.getByRole("heading", { name: "Sites" }).waitFor();
-    violations.push(...(await d.capture("sites-empty")));
+  // First run: the printed link creates the owner and the organisation.
+  await d.page.goto(setupLink);
+  violations.push(...(await d.capture("setup")));
+  await d.field("organisation").fill("Acme Docs");
+  await d.field("email").fill("owner@example.test");
+  await d.field("password").fill("correct horse battery");
+  await d.button("Create account").click();
+  await d.page.getByRole("heading", { name: "Sites" }).waitFor();
+  violations.push(...(await d.capture("sites-empty")));
 
-    // Create a site with the wizard.
-    await d.link("New site").click();
-    await d.field("baseUrl").fill(`${site.origin}/`);
-    await d.field("name").fill("httpd manual");
-    violations.push(...(await d.capture("wizard-address")));
-    await d.button("Next").click();
-    await d.field("maxPages").fill("8");
-    await d.button("Next").click();
-    await d.field("allowedDomains").fill("127.0.0.1");
-    violations.push(...(await d.capture("wizard-access")));
-    await d.button("Create site").click();
-    await d.page.getByText("Paste this where the search box").waitFor();
-    violations.push(...(await d.capture("wizard-snippet")));
+  // Create a site with the wizard.
+  await d.link("New site").click();
+  await d.field("baseUrl").fill(`${site.origin}/`);
+  await d.field("name").fill("httpd manual");
+  violations.push(...(await d.capture("wizard-address")));
+  await d.button("Next").click();
+  await d.field("maxPages").fill("8");
+  await d.button("Next").click();
+  await d.field("allowedDomains").fill("127.0.0.1");
+  violations.push(...(await d.capture("wizard-access")));
+  await d.button("Create site").click();
+  await d.page.getByText("Paste this where the search box").waitFor();
+  violations.push(...(await d.capture("wizard-snippet")));
 
-    // Crawl it and watch the counters move without reloading.
-    await d.button("Start the first crawl").click();
-    await d.testId("pages-processed").waitFor();
-    await d.page.waitForFunction(() => Number(document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="pages-processed"]')?.textContent) > 0, null, { timeout: 60_000 });
-    await d.page.waitForFunction(() => /completed|failed/.test(document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="job-status"]')?.textContent ?? ""), null, { timeout: 90_000 });
-    expect(await d.testId("job-status").textContent()).toBe("completed");
-    // The worker marks the site ready just after the job; under load that can lag, so look again until it shows.
-    for (let i = 0; i < 30 && Number(await d.testId("page-count").textContent()) === 0; i++) {
-      await d.page.waitForTimeout(2000);
-      if (i % 5 === 4) await d.page.reload();
-    }
-    expect(Number(await d.testId("page-count").textContent())).toBeGreaterThan(0);
-    violations.push(...(await d.capture("site")));
-    const siteId = new URL(d.page.url()).pathname.split("/").pop()!;
+  // Crawl it and watch the counters move without reloading.
+  await d.button("Start the first crawl").click();
+  await d.testId("pages-processed").waitFor();
+  await d.page.waitForFunction(
+    () =>
+      Number(
+        document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="pages-processed"]')
+          ?.textContent,
+      ) > 0,
+    null,
+    { timeout: 60_000 },
+  );
+  await d.page.waitForFunction(
+    () =>
+      /completed|failed/.test(
+        document.querySelector("dashboard-app")?.shadowRoot?.querySelector("site-page")?.shadowRoot?.querySelector('[data-testid="job-status"]')?.textContent ??
+          "",
+      ),
+    null,
+    { timeout: 90_000 },
+  );
+  expect(await d.testId("job-status").textContent()).toBe("completed");
+  // The worker marks the site ready just after the job; under load that can lag, so look again until it shows.
+  for (let i = 0; i < 30 && Number(await d.testId("page-count").textContent()) === 0; i++) {
+    await d.page.waitForTimeout(2000);
+    if (i % 5 === 4) await d.page.reload();
+  }
+  expect(Number(await d.testId("page-count").textContent())).toBeGreaterThan(0);
+  violations.push(...(await d.capture("site")));
+  const siteId = new URL(d.page.url()).pathname.split("/").pop()!;
 
-    // Search it in the playground.
-    await d.nav("/playground").click({ noWaitAfter: true });
-    await d.field("query").fill("directive");
-    await d.field("minScore").fill("0");
-    await d.button("Search").click();
-    await d.page.locator('[data-testid="search-summary"], sl-alert[variant="danger"]').first().waitFor({ timeout: 60_000 });
-    expect(await d.page.locator('sl-alert[variant="danger"]').count()).toBe(0);
-    expect(await d.testId("search-summary").textContent()).not.toMatch(/^\s*0 result/);
-    violations.push(...(await d.capture("playground")));
+  // Search it in the playground.
+  await d.nav("/playground").click({ noWaitAfter: true });
+  await d.field("query").fill("directive");
+  await d.field("minScore").fill("0");
+  await d.button("Search").click();
+  await d.page.locator('[data-testid="search-summary"], sl-alert[variant="danger"]').first().waitFor({ timeout: 60_000 });
+  expect(await d.page.locator('sl-alert[variant="danger"]').count()).toBe(0);
+  expect(await d.testId("search-summary").textContent()).not.toMatch(/^\s*0 result/);
+  violations.push(...(await d.capture("playground")));
 
-    // A search-only key is refused on an ingest route, naming the scope; revoked, it is refused at once.
-    await d.nav("/keys").click({ noWaitAfter: true });
-    await d.field("name").fill("search only");
-    for (const action of ["ingest", "crawl", "analytics", "admin"]) await d.page.locator(`sl-checkbox[name="action-${action}"]`).click();
-    await d.button("Create key").click();
-    await d.page.locator('[data-testid="new-key"]', { hasText: "srch_" }).waitFor();
-    const secret = (await d.testId("new-key").textContent())!.trim();
-    expect(secret).toMatch(/^srch_live_/);
-    violations.push(...(await d.capture("key-created")));
-    await d.button("Done").click();
-    const call = (path: string, body: unknown) => fetch(base + path, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-    const ingest = await call(`/api/sites/${siteId}/pages`, { pages: [{ url: `${site.origin}/x`, title: "x", summary: "x", tags: [], content: "x" }] });
-    expect(ingest.status).toBe(403);
-    expect(((await ingest.json()) as { error: string }).error).toContain('"ingest"');
-    expect((await call(`/api/sites/${siteId}/search`, { query: "directive" })).status).toBe(200);
-    await d.button("Revoke search only").click();
-    await d.button("Revoke key").click();
-    await d.page.getByText("revoked").waitFor();
-    violations.push(...(await d.capture("keys")));
-    expect((await call(`/api/sites/${siteId}/search`, { query: "directive" })).status).toBe(401);
+  // A search-only key is refused on an ingest route, naming the scope; revoked, it is refused at once.
+  await d.nav("/keys").click({ noWaitAfter: true });
+  await d.field("name").fill("search only");
+  for (const action of ["ingest", "crawl", "analytics", "admin"]) await d.page.locator(`sl-checkbox[name="action-${action}"]`).click();
+  await d.button("Create key").click();
+  await d.page.locator('[data-testid="new-key"]', { hasText: "srch_" }).waitFor();
+  const secret = (await d.testId("new-key").textContent())!.trim();
+  expect(secret).toMatch(/^srch_live_/);
+  violations.push(...(await d.capture("key-created")));
+  await d.button("Done").click();
+  const call = (path: string, body: unknown) =>
+    fetch(base + path, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const ingest = await call(`/api/sites/${siteId}/pages`, { pages: [{ url: `${site.origin}/x`, title: "x", summary: "x", tags: [], content: "x" }] });
+  expect(ingest.status).toBe(403);
+  expect(((await ingest.json()) as { error: string }).error).toContain('"ingest"');
+  expect((await call(`/api/sites/${siteId}/search`, { query: "directive" })).status).toBe(200);
+  await d.button("Revoke search only").click();
+  await d.button("Revoke key").click();
+  await d.page.getByText("revoked").waitFor();
+  violations.push(...(await d.capture("keys")));
+  expect((await call(`/api/sites/${siteId}/search`, { query: "directive" })).status).toBe(401);
 
-    // The day's searches appear in the chart (the recorder writes once a second).
-    await d.nav("/analytics").click({ noWaitAfter: true });
-    for (let i = 0; i < 10 && Number((await d.testId("total-searches").textContent()) ?? 0) < 2; i++) {
-      await d.page.waitForTimeout(1000);
-      await d.page.reload();
-    }
-    expect(Number(await d.testId("total-searches").textContent())).toBeGreaterThanOrEqual(2);
-    await d.page.locator("canvas").waitFor();
-    violations.push(...(await d.capture("analytics")));
+  // The day's searches appear in the chart (the recorder writes once a second).
+  await d.nav("/analytics").click({ noWaitAfter: true });
+  for (let i = 0; i < 10 && Number((await d.testId("total-searches").textContent()) ?? 0) < 2; i++) {
+    await d.page.waitForTimeout(1000);
+    await d.page.reload();
+  }
+  expect(Number(await d.testId("total-searches").textContent())).toBeGreaterThanOrEqual(2);
+  await d.page.locator("canvas").waitFor();
+  violations.push(...(await d.capture("analytics")));
 
-    // Each screen has its own URL: open this one directly.
-    await d.goto("/dashboard/docs");
-    await d.page.getByRole("heading", { name: /site-search API/ }).waitFor();
-    violations.push(...(await d.capture("docs")));
+  // Each screen has its own URL: open this one directly.
+  await d.goto("/dashboard/docs");
+  await d.page.getByRole("heading", { name: /site-search API/ }).waitFor();
+  violations.push(...(await d.capture("docs")));
 
-    // Usable at 360 px: nothing wider than the screen.
-    const narrow = await DashboardPage.open(browser, base, 360);
-    await narrow.page.context().addCookies(await d.page.context().cookies());
-    await narrow.goto(`/dashboard/sites/${siteId}`);
-    await narrow.testId("page-count").waitFor();
-    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await narrow.capture("site-360");
+  // Usable at 360 px: nothing wider than the screen.
+  const narrow = await DashboardPage.open(browser, base, 360);
+  await narrow.page.context().addCookies(await d.page.context().cookies());
+  await narrow.goto(`/dashboard/sites/${siteId}`);
+  await narrow.testId("page-count").waitFor();
+  expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await narrow.capture("site-360");
 
-    await d.button("Sign out").click();
-    await d.page.getByRole("heading", { name: "Sign in" }).waitFor();
-    violations.push(...(await d.capture("login")));
-    expect((await fetch(`${base}/api/sites`, { headers: { cookie: (await d.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } })).status).toBe(401);
+  await d.button("Sign out").click();
+  await d.page.getByRole("heading", { name: "Sign in" }).waitFor();
+  violations.push(...(await d.capture("login")));
+  expect(
+    (await fetch(`${base}/api/sites`, { headers: { cookie: (await d.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } })).status,
+  ).toBe(401);
 
-    expect(violations.map((v) => `${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
-    expect(d.cspViolations).toEqual([]);
-    expect(d.errors).toEqual([]);
+  expect(violations.map((v) => `${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual([]);
+  expect(d.cspViolations).toEqual([]);
+  expect(d.errors).toEqual([]);
 }

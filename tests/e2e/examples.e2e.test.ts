@@ -48,7 +48,10 @@ const docs: DocPage[] = [
   },
   // The rest of a small documentation site: without other pages every word is common and nothing ranks.
   ...[
-    ["Deploy", "Roll out a new version behind the load balancer one instance at a time; the health check keeps traffic away from an instance until it answers."],
+    [
+      "Deploy",
+      "Roll out a new version behind the load balancer one instance at a time; the health check keeps traffic away from an instance until it answers.",
+    ],
     ["Upgrade", "Read the release notes, take a backup, then replace the binary; migrations run on start and refuse to run twice."],
     ["Backups", "Dump the database every night and copy the dump off the machine; restore it into a scratch database now and then to prove it works."],
     ["Pricing", "The free plan covers one site and a thousand pages; paid plans add sites, pages, groups and longer analytics retention."],
@@ -70,10 +73,11 @@ function serveExample(example: Example, server: TestServer) {
     hostname: "127.0.0.1",
     fetch(request) {
       const { pathname } = new URL(request.url);
-      if (pathname === "/axe.min.js") return new Response(Bun.file(join(root, "node_modules/axe-core/axe.min.js")), { headers: { "content-type": "text/javascript" } });
+      if (pathname === "/axe.min.js")
+        return new Response(Bun.file(join(root, "node_modules/axe-core/axe.min.js")), { headers: { "content-type": "text/javascript" } });
       if (pathname === "/favicon.ico") return new Response(null, { status: 204 });
       const file = join(example.dist, pathname === "/" ? "index.html" : pathname);
-      if (!file.startsWith(example.dist + "/") || !existsSync(file)) return new Response("not found", { status: 404 });
+      if (!file.startsWith(`${example.dist}/`) || !existsSync(file)) return new Response("not found", { status: 404 });
       const type = contentTypes[extname(file)] ?? "application/octet-stream";
       const headers: Record<string, string> = { "content-type": type };
       if (type === "text/html") headers["content-security-policy"] = csp;
@@ -103,7 +107,9 @@ const missing = examples.filter((e) => !existsSync(join(e.dist, "index.html")));
 // CI runs .ci/examples.sh before the tests; a missing build there must fail the suite, not skip it.
 const run = missing.length === 0 || Boolean(process.env.CI);
 if (!run) {
-  console.warn(`examples.e2e: skipping the React and Vue example tests: no ${missing.map((e) => `examples/${e.name}/dist`).join(" or ")}; run \`bash .ci/examples.sh\` to build them.`);
+  console.warn(
+    `examples.e2e: skipping the React and Vue example tests: no ${missing.map((e) => `examples/${e.name}/dist`).join(" or ")}; run \`bash .ci/examples.sh\` to build them.`,
+  );
 }
 
 setDefaultTimeout(30_000);

@@ -28,7 +28,9 @@ const run = widgetBuilt || Boolean(process.env.CI);
 beforeAll(async () => {
   if (!run) return;
   server = await startTestServer({
-    pages: () => ({ "/": `<!doctype html><html lang="en"><head><title>md</title><script src="/site-search.js"></script><script src="/site-search-chat.js"></script><script src="/site-search-purify.js"></script></head><body><main><div id="out"></div></main></body></html>` }),
+    pages: () => ({
+      "/": `<!doctype html><html lang="en"><head><title>md</title><script src="/site-search.js"></script><script src="/site-search-chat.js"></script><script src="/site-search-purify.js"></script></head><body><main><div id="out"></div></main></body></html>`,
+    }),
   });
   browser = await launchChromium();
 }, 120_000);

@@ -34,11 +34,11 @@ describe.if(run)("site-search widget, forgiving search", () => {
   test("offers the corrected query after a typo and searches it on click", async () => {
     const w = await WidgetPage.open(browser, `${server.url}/inline`);
     await w.search("virtaul hosts");
-    expect((await w.part("option-title").allInnerTexts())).toContain("Virtual hosts");
+    expect(await w.part("option-title").allInnerTexts()).toContain("Virtual hosts");
     await w.part("did-you-mean-button").click();
     expect(await w.input.inputValue()).toBe("virtual hosts");
     await w.page.waitForFunction(() => !document.querySelector("site-search")?.shadowRoot?.querySelector('[part~="did-you-mean-button"]'));
-    expect((await w.part("option-title").allInnerTexts())).toContain("Virtual hosts");
+    expect(await w.part("option-title").allInnerTexts()).toContain("Virtual hosts");
     expect(w.errors).toEqual([]);
     await w.close();
   });
@@ -58,7 +58,7 @@ describe.if(run)("site-search widget, forgiving search", () => {
     await w.part("completion").first().click();
     expect(await w.input.inputValue()).toBe("Reverse proxy");
     await w.part("option-snippet").first().waitFor();
-    expect((await w.part("option-title").allInnerTexts())).toContain("Reverse proxy");
+    expect(await w.part("option-title").allInnerTexts()).toContain("Reverse proxy");
     expect(w.errors).toEqual([]);
     await w.close();
   });

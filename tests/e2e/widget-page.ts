@@ -1,7 +1,15 @@
 // Page object for browser tests of <site-search>: one Chromium per suite, one context per test, locators by part.
 import { chromium, type Browser, type Page } from "playwright-core";
 
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
@@ -37,7 +45,10 @@ export class WidgetPage {
   /** Script files the page has fetched, by file name. */
   async scriptsLoaded(): Promise<string[]> {
     return this.page.evaluate(() =>
-      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname.split("/").pop()!).filter((name) => name.endsWith(".js")),
+      performance
+        .getEntriesByType("resource")
+        .map((e) => new URL(e.name).pathname.split("/").pop()!)
+        .filter((name) => name.endsWith(".js")),
     );
   }
 

@@ -180,7 +180,13 @@ describe.if(run)("the widget on the httpd manual", () => {
       await showState(w, "modal");
       const href = await w.part("option").nth(1).getAttribute("href");
       expect(href).toContain(":~:text=");
-      const [second] = await Promise.all([w.page.context().waitForEvent("page"), w.part("option").nth(1).click({ modifiers: ["Control"] })]);
+      const [second] = await Promise.all([
+        w.page.context().waitForEvent("page"),
+        w
+          .part("option")
+          .nth(1)
+          .click({ modifiers: ["Control"] }),
+      ]);
       await second.waitForLoadState();
       expect(second.url().split("#")[0]).toBe(href!.split("#")[0]);
       expect(await w.part("dialog").isVisible()).toBe(true);
@@ -215,11 +221,15 @@ describe.if(run)("the results page", () => {
     await w.part("result-count").waitFor();
     const first = await w.part("result-count").innerText();
     expect(first).toMatch(/^1–10 of 1\d results$/);
-    const pageUrls = () => w.page.locator("site-search a.option:not(.section)").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href.split("#")[0]));
+    const pageUrls = () =>
+      w.page.locator("site-search a.option:not(.section)").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href.split("#")[0]));
     const firstUrls = await pageUrls();
     expect(firstUrls.length).toBe(10);
     await w.page.locator('site-search [part~="page-button"]', { hasText: "2" }).click();
-    await w.page.waitForFunction((before) => document.querySelector("site-search")?.shadowRoot?.querySelector('[part~="result-count"]')?.textContent !== before, first);
+    await w.page.waitForFunction(
+      (before) => document.querySelector("site-search")?.shadowRoot?.querySelector('[part~="result-count"]')?.textContent !== before,
+      first,
+    );
     expect(await w.part("result-count").innerText()).toMatch(/^11–1\d of 1\d results$/);
     expect((await pageUrls()).some((url) => firstUrls.includes(url))).toBe(false);
     expect(await w.axeViolations()).toEqual([]);

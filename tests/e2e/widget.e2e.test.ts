@@ -32,7 +32,10 @@ const docs: DocPage[] = [
   },
   // The rest of a small documentation site: without other pages every word is common and nothing ranks.
   ...[
-    ["Deploy", "Roll out a new version behind the load balancer one instance at a time; the health check keeps traffic away from an instance until it answers."],
+    [
+      "Deploy",
+      "Roll out a new version behind the load balancer one instance at a time; the health check keeps traffic away from an instance until it answers.",
+    ],
     ["Upgrade", "Read the release notes, take a backup, then replace the binary; migrations run on start and refuse to run twice."],
     ["Backups", "Dump the database every night and copy the dump off the machine; restore it into a scratch database now and then to prove it works."],
     ["Pricing", "The free plan covers one site and a thousand pages; paid plans add sites, pages, groups and longer analytics retention."],
@@ -73,7 +76,9 @@ beforeAll(async () => {
     pages: ({ siteId, blockedSiteId }) => ({
       "/inline": page(`<site-search site-id="${siteId}"></site-search>`, script),
       "/modal": page(`<button id="before">Before</button><site-search site-id="${siteId}" mode="modal"></site-search>`, script),
-      "/bubble": page(`<p>Bubble from data attributes</p><script src="/site-search.js" data-site-id="${siteId}" data-mode="bubble" data-suggested-questions="How do I install?|How do I configure?"></script>`),
+      "/bubble": page(
+        `<p>Bubble from data attributes</p><script src="/site-search.js" data-site-id="${siteId}" data-mode="bubble" data-suggested-questions="How do I install?|How do I configure?"></script>`,
+      ),
       "/themed": page(`<site-search class="slate" site-id="${siteId}"></site-search>`, `${script}<link rel="stylesheet" href="/theme.css">`),
       "/theme.css": "site-search.slate { --site-search-accent: rgb(255, 0, 0); } site-search.slate::part(input) { font-size: 21px; }",
       "/results": page(`<site-search mode="page" site-id="${siteId}"></site-search>`, script),

@@ -1,10 +1,5 @@
 // The Anthropic API could not give an answer; translates SDK errors by cause into 503 (try again) or 502 (it refused).
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "@anthropic-ai/sdk";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import { AppError } from "../../errors/app-error.ts";
 import { ErrorCode } from "../../../shared/errors.ts";
 
@@ -29,8 +24,7 @@ export class AnswerModelUnavailableError extends AppError {
   }
 }
 
-const abortError = (signal?: AbortSignal): unknown =>
-  signal?.reason ?? new DOMException("The answer was aborted.", "AbortError");
+const abortError = (signal?: AbortSignal): unknown => signal?.reason ?? new DOMException("The answer was aborted.", "AbortError");
 
 /** Turns whatever the SDK threw into our error; an abort by the caller stays an abort. */
 export function translateAnthropicError(error: unknown, signal?: AbortSignal): unknown {
@@ -48,7 +42,9 @@ export function translateAnthropicError(error: unknown, signal?: AbortSignal): u
     const status = typeof error.status === "number" ? error.status : null;
     // A spent monthly budget is a 429 too, but waiting will not clear it (the API says not to retry).
     if (error.errorCode === "enforced_spend_limit_reached") {
-      return new AnswerModelUnavailableError("upstream-error", "The answer model refused the request: its spending limit is reached.", status, requestId, { error });
+      return new AnswerModelUnavailableError("upstream-error", "The answer model refused the request: its spending limit is reached.", status, requestId, {
+        error,
+      });
     }
     // Errors inside an open stream carry no status, only the error type.
     if (status === 529 || error.type === "overloaded_error" || status === 503) {
@@ -60,7 +56,9 @@ export function translateAnthropicError(error: unknown, signal?: AbortSignal): u
     if (status === 408 || status === 504 || error.type === "timeout_error") {
       return new AnswerModelUnavailableError("timeout", "The answer model took too long to respond.", status, requestId, { error });
     }
-    return new AnswerModelUnavailableError("upstream-error", `The answer model answered with an error${status ? ` (${status})` : ""}.`, status, requestId, { error });
+    return new AnswerModelUnavailableError("upstream-error", `The answer model answered with an error${status ? ` (${status})` : ""}.`, status, requestId, {
+      error,
+    });
   }
   return error;
 }

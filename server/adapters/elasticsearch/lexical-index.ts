@@ -66,9 +66,10 @@ export class ElasticsearchLexicalIndex implements LexicalIndex {
           query: {
             // Words (with their typo corrections and synonyms) rank; phrases must occur; excluded words must not.
             bool: {
-              must: terms.phrases.length === 0
-                ? match(terms.any.join(" "), "best_fields")
-                : [match(terms.any.join(" "), "best_fields"), ...terms.phrases.map((p) => match(p.join(" "), "phrase"))],
+              must:
+                terms.phrases.length === 0
+                  ? match(terms.any.join(" "), "best_fields")
+                  : [match(terms.any.join(" "), "best_fields"), ...terms.phrases.map((p) => match(p.join(" "), "phrase"))],
               ...(terms.excluded.length > 0 ? { must_not: [match(terms.excluded.join(" "), "best_fields")] } : {}),
               filter: [{ terms: { site_id: input.siteIds } }],
             },

@@ -39,7 +39,10 @@ export class OutboxDrain {
     if (claimed.length === 0) return { claimed: 0, delivered: 0, failed: 0 };
     const groups: Array<{ rows: OutboxRow[]; run: () => Promise<void> }> = [];
     for (const r of claimed.filter((r) => r.op === "delete-site")) groups.push({ rows: [r], run: () => this.index.deleteSite({ siteId: r.siteId }) });
-    for (const [siteId, group] of groupBy(claimed.filter((r) => r.op === "delete-page"), (r) => r.siteId)) {
+    for (const [siteId, group] of groupBy(
+      claimed.filter((r) => r.op === "delete-page"),
+      (r) => r.siteId,
+    )) {
       groups.push({ rows: group, run: () => this.index.deletePages({ siteId, pageIds: group.map((r) => r.pageId!) }) });
     }
     const upserts = claimed.filter((r) => r.op === "upsert-page");

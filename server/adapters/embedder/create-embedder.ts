@@ -28,9 +28,13 @@ export interface LocalEmbedderOptions {
 export function createEmbedderFromConfig(cfg: EmbedderSettings, local: LocalEmbedderOptions = {}): Embedder {
   if (!cfg.url) {
     // The built-in model is fixed: a model name meant for an API would be silently ignored, so say so.
-    if (cfg.model && cfg.model.toLowerCase() !== MINILM_MODEL.toLowerCase()) throw new ConfigError("EMBEDDINGS_MODEL names a model of an embeddings API; set EMBEDDINGS_URL too, or unset EMBEDDINGS_MODEL to use the built-in all-MiniLM-L6-v2.");
+    if (cfg.model && cfg.model.toLowerCase() !== MINILM_MODEL.toLowerCase())
+      throw new ConfigError(
+        "EMBEDDINGS_MODEL names a model of an embeddings API; set EMBEDDINGS_URL too, or unset EMBEDDINGS_MODEL to use the built-in all-MiniLM-L6-v2.",
+      );
     const engine = cfg.engine ?? "auto";
-    if (engine === "wasm") return new MiniLmWasmEmbedder({ passageWorkers: local.passageWorkers, passageBatchSize: local.passageBatchSize, workerIdleMs: local.workerIdleMs });
+    if (engine === "wasm")
+      return new MiniLmWasmEmbedder({ passageWorkers: local.passageWorkers, passageBatchSize: local.passageBatchSize, workerIdleMs: local.workerIdleMs });
     return new MiniLmOnnxEmbedder({ ...local, cacheDir: cfg.cacheDir, fallback: engine === "onnx" ? "none" : "wasm" });
   }
   if (!cfg.model) throw new ConfigError("EMBEDDINGS_URL is set, so EMBEDDINGS_MODEL must name the model to call (e.g. text-embedding-3-small).");

@@ -53,9 +53,9 @@ describe("MiniLM ONNX embedder", () => {
   }, 60_000);
 
   test("cuts at 256 tokens as the WASM engine does: text past the cut changes nothing", async () => {
-    const { vectors } = await onnx.embed({ texts: [passage(400), passage(400) + " completely different words about the weather"], kind: "query" });
+    const { vectors } = await onnx.embed({ texts: [passage(400), `${passage(400)} completely different words about the weather`], kind: "query" });
     expect(dot(vectors[0]!, vectors[1]!)).toBeGreaterThan(0.99999);
-    const short = (await onnx.embed({ texts: [passage(40), passage(40) + " completely different words about the weather"], kind: "query" })).vectors;
+    const short = (await onnx.embed({ texts: [passage(40), `${passage(40)} completely different words about the weather`], kind: "query" })).vectors;
     expect(dot(short[0]!, short[1]!)).toBeLessThan(0.99);
   }, 30_000);
 

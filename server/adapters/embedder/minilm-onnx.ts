@@ -74,7 +74,10 @@ export class MiniLmOnnxEmbedder implements Embedder {
 
   /** Stops the passage workers; they start again when needed. */
   close(): void {
-    void this.lanes?.then((l) => (l instanceof MiniLmWasmEmbedder ? l.close() : l.pool?.close()), () => {});
+    void this.lanes?.then(
+      (l) => (l instanceof MiniLmWasmEmbedder ? l.close() : l.pool?.close()),
+      () => {},
+    );
   }
 
   private load(): Promise<Lanes | MiniLmWasmEmbedder> {

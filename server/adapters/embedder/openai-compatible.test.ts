@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { fakeVector, startFakeEmbeddingsServer, type FakeEmbeddingsOptions, type FakeEmbeddingsServer } from "../../../tests/fixtures/fake-embeddings-server.ts";
+import {
+  fakeVector,
+  startFakeEmbeddingsServer,
+  type FakeEmbeddingsOptions,
+  type FakeEmbeddingsServer,
+} from "../../../tests/fixtures/fake-embeddings-server.ts";
 import { EmbeddingUnavailableError } from "./embedding-unavailable-error.ts";
 import { OpenAiCompatibleEmbedder, embeddingsEndpoint, type OpenAiCompatibleOptions } from "./openai-compatible.ts";
 import { unitVector } from "./unit-vector.ts";

@@ -43,7 +43,10 @@ class RetryableFailure extends Error {
 }
 
 export function embeddingsEndpoint(url: string): string {
-  const base = url.replace(/\/+$/, "").replace(/\/embeddings$/, "").replace(/\/v1$/, "");
+  const base = url
+    .replace(/\/+$/, "")
+    .replace(/\/embeddings$/, "")
+    .replace(/\/v1$/, "");
   return `${base}/v1/embeddings`;
 }
 
@@ -155,7 +158,9 @@ export class OpenAiCompatibleEmbedder implements Embedder {
         // The caller's abort stays an abort; only our own timer means a timeout.
         if (signal?.aborted) throw signal.reason;
         if (timedOut) {
-          const failure = new EmbeddingUnavailableError("timeout", `The embeddings API took longer than ${this.options.timeoutMs} ms to answer.`, null, { error });
+          const failure = new EmbeddingUnavailableError("timeout", `The embeddings API took longer than ${this.options.timeoutMs} ms to answer.`, null, {
+            error,
+          });
           throw new RetryableFailure(failure, null);
         }
         const failure = new EmbeddingUnavailableError("network", `The embeddings API at ${this.endpoint} could not be reached.`, null, { error });
@@ -173,11 +178,7 @@ export class OpenAiCompatibleEmbedder implements Embedder {
     const status = response.status;
     const detail = errorDetail(body);
     const hint = status === 401 || status === 403 ? " Check EMBEDDINGS_API_KEY." : status === 404 ? " Check EMBEDDINGS_URL and EMBEDDINGS_MODEL." : "";
-    const failure = new EmbeddingUnavailableError(
-      "upstream-error",
-      `The embeddings API answered ${status}${detail ? `: ${detail}` : "."}${hint}`,
-      status,
-    );
+    const failure = new EmbeddingUnavailableError("upstream-error", `The embeddings API answered ${status}${detail ? `: ${detail}` : "."}${hint}`, status);
     // Rate limits and server errors pass; a bad request or a wrong key will not get better by waiting.
     const retryable = status === 408 || status === 429 || status >= 500;
     return retryable ? new RetryableFailure(failure, retryAfterMs(response.headers.get("retry-after"))) : failure;

@@ -15,7 +15,21 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe("address guard", () => {
   describe("an IPv4 address", () => {
     test("is blocked when private, loopback, link-local, CGNAT, this-network, multicast or reserved", () => {
-      for (const ip of ["10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "127.0.0.1", "127.255.0.9", "169.254.169.254", "100.64.0.1", "100.127.255.255", "0.0.0.0", "224.0.0.1", "255.255.255.255", "198.18.0.1"]) {
+      for (const ip of [
+        "10.1.2.3",
+        "172.16.0.1",
+        "172.31.255.255",
+        "192.168.1.1",
+        "127.0.0.1",
+        "127.255.0.9",
+        "169.254.169.254",
+        "100.64.0.1",
+        "100.127.255.255",
+        "0.0.0.0",
+        "224.0.0.1",
+        "255.255.255.255",
+        "198.18.0.1",
+      ]) {
         expect(blockedAddressReason(ip)).not.toBeNull();
       }
     });
@@ -51,7 +65,16 @@ describe("address guard", () => {
 
   describe("a host name from a URL", () => {
     test("rejects literal loopback in every spelling the URL parser accepts", async () => {
-      for (const url of ["http://127.0.0.1/", "http://2130706433/", "http://0x7f000001/", "http://0177.0.0.1/", "http://127.1/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/"]) {
+      for (const url of [
+        "http://127.0.0.1/",
+        "http://2130706433/",
+        "http://0x7f000001/",
+        "http://0177.0.0.1/",
+        "http://127.1/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://[0:0:0:0:0:ffff:7f00:1]/",
+      ]) {
         expect(await failure(assertPublicAddress(hostOf(url)))).toBeInstanceOf(BlockedAddressError);
       }
     });

@@ -59,7 +59,7 @@ function ipv6Groups(ip: string): number[] {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {
     const n = ipv4ToInt(v4[1]!);
-    text = text.slice(0, -v4[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    text = `${text.slice(0, -v4[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
   const left = head ? head.split(":") : [];
@@ -113,7 +113,10 @@ export function blockedAddressReason(ip: string): string | null {
  */
 export async function resolvePublicAddress(hostname: string, options: AddressGuardOptions = {}): Promise<string | null> {
   if (options.allowPrivateNetworks) return null;
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   const trusted = options.trustedHosts?.some((name) => name.toLowerCase() === host) ?? false;
   if (isIP(host)) {
     const reason = trusted ? null : blockedAddressReason(host);
@@ -125,7 +128,8 @@ export async function resolvePublicAddress(hostname: string, options: AddressGua
   if (records.length === 0) throw new Error(`${host} has no addresses`);
   for (const { address } of records) {
     const reason = trusted ? null : blockedAddressReason(address);
-    if (reason) throw new BlockedAddressError(`${host} resolves to ${address}, a ${reason} address; set CRAWL_ALLOW_PRIVATE_NETWORKS=true to crawl private networks.`);
+    if (reason)
+      throw new BlockedAddressError(`${host} resolves to ${address}, a ${reason} address; set CRAWL_ALLOW_PRIVATE_NETWORKS=true to crawl private networks.`);
   }
   return records[0]!.address;
 }

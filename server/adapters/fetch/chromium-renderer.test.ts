@@ -15,7 +15,9 @@ const server: Bun.Server<undefined> = Bun.serve({
       case "/app":
         return html('<!doctype html><title>App</title><div id="root"></div><img src="/pic.png"><script src="app.js"></script>');
       case "/app.js":
-        return new Response('fetch("/api/data").then((r) => r.json()).then((d) => { document.getElementById("root").textContent = d.text; });', { headers: { "content-type": "text/javascript" } });
+        return new Response('fetch("/api/data").then((r) => r.json()).then((d) => { document.getElementById("root").textContent = d.text; });', {
+          headers: { "content-type": "text/javascript" },
+        });
       case "/api/data":
         return Response.json({ text: "Rendered by script" });
       case "/old-app":

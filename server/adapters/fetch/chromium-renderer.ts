@@ -23,8 +23,15 @@ export interface ChromiumRendererOptions extends HttpFetcherOptions {
  * script could otherwise reach (or probe) private addresses that the guarded fetch would refuse.
  */
 export const LAUNCH_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-  "--disable-quic", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--dns-prefetch-disable",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--dns-prefetch-disable",
 ];
 /** Text never depends on these, and they are most of a page's bytes. Event streams would keep the network busy forever. */
 const SKIPPED_TYPES = new Set(["image", "media", "font", "manifest", "texttrack", "eventsource", "ping"]);
@@ -124,7 +131,8 @@ export class ChromiumRenderer implements PageFetcher {
       await page.waitForLoadState("networkidle", { timeout: Math.max(1, Math.min(this.networkIdleMs, timeoutMs - 500)) }).catch(() => {});
       stop.throwIfAborted();
       const html = await page.content();
-      if (Buffer.byteLength(html) > this.http.maxBytes) throw new FetchFailure("too-large", document.url, `${document.url} renders to more than ${this.http.maxBytes} bytes`);
+      if (Buffer.byteLength(html) > this.http.maxBytes)
+        throw new FetchFailure("too-large", document.url, `${document.url} renders to more than ${this.http.maxBytes} bytes`);
       return html;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;

@@ -16,8 +16,7 @@ export function charsetOf(contentType: string): string | null {
 /** The HTML spec looks for <meta charset> in the first 1024 bytes; XML declares its encoding on the first line. */
 function declaredEncoding(bytes: Uint8Array): string | null {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
-  const meta =
-    /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head);
+  const meta = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head);
   return meta ? meta[1]!.toLowerCase() : null;
 }
 

@@ -54,7 +54,14 @@ describe("guarded fetch", () => {
     });
 
     test("IPv4-embedding IPv6 literals of loopback are refused before any connection", async () => {
-      for (const literal of ["[::ffff:0:7f00:1]", "[::ffff:127.0.0.1]", "[::127.0.0.1]", "[64:ff9b::7f00:1]", "[2002:7f00:1::1]", "[2001:0:4136:e378:8000:63bf:3fff:fdd2]"]) {
+      for (const literal of [
+        "[::ffff:0:7f00:1]",
+        "[::ffff:127.0.0.1]",
+        "[::127.0.0.1]",
+        "[64:ff9b::7f00:1]",
+        "[2002:7f00:1::1]",
+        "[2001:0:4136:e378:8000:63bf:3fff:fdd2]",
+      ]) {
         const fetch = recordingFetch([]);
         const failure = await guardedFetch({ url: `http://${literal}/`, guard: {}, maxRedirects: 0, signal: signal(), fetch }).catch((e) => e);
         expect((failure as FetchFailure).reason).toBe("blocked-address");
@@ -70,7 +77,12 @@ describe("guarded fetch", () => {
     test("a pinned hop reaches the checked address with the original Host header", async () => {
       // A trusted name is pinned like any other, so the real connection path can run against a loopback server.
       const lookup: LookupAll = async () => [{ address: "127.0.0.1", family: 4 }];
-      const { response } = await guardedFetch({ url: `http://docs.internal.test:${server.port}/x`, guard: { lookup, trustedHosts: ["docs.internal.test"] }, maxRedirects: 0, signal: signal() });
+      const { response } = await guardedFetch({
+        url: `http://docs.internal.test:${server.port}/x`,
+        guard: { lookup, trustedHosts: ["docs.internal.test"] },
+        maxRedirects: 0,
+        signal: signal(),
+      });
       expect(await response.text()).toBe(`docs.internal.test:${server.port}`);
     });
   });

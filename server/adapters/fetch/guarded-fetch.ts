@@ -49,7 +49,8 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
   let body = request.body ?? null;
   for (let hop = 0; ; hop++) {
     const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new FetchFailure("redirect-out-of-scope", url, `Only http and https can be fetched, not ${parsed.protocol}`);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      throw new FetchFailure("redirect-out-of-scope", url, `Only http and https can be fetched, not ${parsed.protocol}`);
     let address: string | null;
     try {
       address = await resolvePublicAddress(parsed.hostname, request.guard);
@@ -64,7 +65,14 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
       const own = request.credentials && parsed.host === request.credentials.host ? { ...request.headers, ...request.credentials.headers } : request.headers;
       const pin = address === null || (!CAN_PIN && !request.fetch) ? null : pinnedTarget(parsed, address);
       const headers = pin ? { ...withoutHost(own), host: pin.host } : own;
-      const init = { method, headers, body, redirect: "manual" as const, signal: request.signal, ...(pin?.serverName ? { tls: { serverName: pin.serverName } } : {}) };
+      const init = {
+        method,
+        headers,
+        body,
+        redirect: "manual" as const,
+        signal: request.signal,
+        ...(pin?.serverName ? { tls: { serverName: pin.serverName } } : {}),
+      };
       response = await (request.fetch ?? fetch)(pin ? pin.url : url, init);
     } catch (error) {
       request.signal.throwIfAborted();
@@ -73,14 +81,16 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return { response, url };
     await response.body?.cancel().catch(() => {});
-    if (hop >= request.maxRedirects) throw new FetchFailure("too-many-redirects", url, `More than ${request.maxRedirects} redirects starting at ${request.url}`);
+    if (hop >= request.maxRedirects)
+      throw new FetchFailure("too-many-redirects", url, `More than ${request.maxRedirects} redirects starting at ${request.url}`);
     let next: string;
     try {
       next = new URL(location, url).href.replace(/#.*$/, "");
     } catch {
       throw new FetchFailure("network", url, `Redirect to an unreadable address: ${location}`);
     }
-    if (request.allowRedirect && !request.allowRedirect(next)) throw new FetchFailure("redirect-out-of-scope", next, `${url} redirects to ${next}, outside the crawl`);
+    if (request.allowRedirect && !request.allowRedirect(next))
+      throw new FetchFailure("redirect-out-of-scope", next, `${url} redirects to ${next}, outside the crawl`);
     // Browsers turn a redirected POST into a GET (always for 303, by habit for 301/302); 307/308 keep the method.
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
       method = method === "HEAD" ? "HEAD" : "GET";

@@ -12,13 +12,17 @@ const server: Bun.Server<undefined> = Bun.serve({
     const here = `http://127.0.0.1:${server.port}`;
     switch (url.pathname) {
       case "/page":
-        return new Response("<title>Hi</title><p>Hello</p>", { headers: { "content-type": "text/html; charset=utf-8", "x-robots-tag": "noindex", "x-other": "1" } });
+        return new Response("<title>Hi</title><p>Hello</p>", {
+          headers: { "content-type": "text/html; charset=utf-8", "x-robots-tag": "noindex", "x-other": "1" },
+        });
       case "/ua":
         return html(request.headers.get("user-agent") ?? "", "text/plain");
       case "/latin1":
         return new Response(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), { headers: { "content-type": "text/html; charset=ISO-8859-1" } });
       case "/meta-charset":
-        return new Response(new Uint8Array([...new TextEncoder().encode('<meta charset="shift_jis"><p>'), 0x93, 0xfa, 0x96, 0x7b]), { headers: { "content-type": "text/html" } });
+        return new Response(new Uint8Array([...new TextEncoder().encode('<meta charset="shift_jis"><p>'), 0x93, 0xfa, 0x96, 0x7b]), {
+          headers: { "content-type": "text/html" },
+        });
       case "/undeclared-legacy":
         return new Response(new Uint8Array([0x6e, 0x61, 0xef, 0x76, 0x65]), { headers: { "content-type": "text/html" } });
       case "/missing":
@@ -92,7 +96,13 @@ describe("HttpFetcher", () => {
   describe("an HTML page", () => {
     test("returns status, type, body, the headers the crawler needs and the time taken", async () => {
       const page = await open.fetch({ url: `${base}/page` });
-      expect(page).toMatchObject({ url: `${base}/page`, status: 200, contentType: "text/html; charset=utf-8", body: "<title>Hi</title><p>Hello</p>", headers: { "x-robots-tag": "noindex" } });
+      expect(page).toMatchObject({
+        url: `${base}/page`,
+        status: 200,
+        contentType: "text/html; charset=utf-8",
+        body: "<title>Hi</title><p>Hello</p>",
+        headers: { "x-robots-tag": "noindex" },
+      });
       expect(page.headers["x-other"]).toBeUndefined();
       expect(page.ms).toBeGreaterThanOrEqual(0);
     });

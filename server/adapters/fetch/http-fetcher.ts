@@ -51,7 +51,11 @@ export class HttpFetcher implements PageFetcher {
 
   /** Any text document (robots.txt, sitemap XML); the same limits apply. */
   fetchText(url: string, signal?: AbortSignal): Promise<FetchedPage> {
-    return this.get({ url, signal }, "text/plain,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5", (type) => type === "" || TEXT_TYPES.some((t) => t.test(type)));
+    return this.get(
+      { url, signal },
+      "text/plain,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5",
+      (type) => type === "" || TEXT_TYPES.some((t) => t.test(type)),
+    );
   }
 
   private async get(input: FetchPageInput, accept: string, acceptable: (mediaType: string) => boolean): Promise<FetchedPage> {

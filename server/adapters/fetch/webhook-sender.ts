@@ -27,7 +27,8 @@ export class HttpWebhookSender implements WebhookSender {
       return { status: response.status, ms: Math.round(performance.now() - started) };
     } catch (error) {
       if (deadline.aborted && !request.signal?.aborted) throw new Error(`no answer within ${this.options.timeoutMs} ms`);
-      if (error instanceof FetchFailure && error.reason === "too-many-redirects") throw new Error("the receiver answered with a redirect, which is not followed");
+      if (error instanceof FetchFailure && error.reason === "too-many-redirects")
+        throw new Error("the receiver answered with a redirect, which is not followed");
       throw error;
     }
   }

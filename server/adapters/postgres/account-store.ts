@@ -15,7 +15,10 @@ export class AccountStore implements AccountStorePort {
   constructor(private readonly db: Db) {}
 
   async createOrganisation(input: { name: string; plan: Plan }): Promise<Organisation> {
-    const [row] = await this.db.insert(organisations).values({ id: newId("org"), ...input }).returning();
+    const [row] = await this.db
+      .insert(organisations)
+      .values({ id: newId("org"), ...input })
+      .returning();
     return row!;
   }
 
@@ -34,7 +37,10 @@ export class AccountStore implements AccountStorePort {
   }
 
   async createKey(input: Omit<typeof apiKeys.$inferInsert, "id"> | NewKey): Promise<ApiKeyRow> {
-    const [row] = await this.db.insert(apiKeys).values({ id: newId("key"), ...input }).returning();
+    const [row] = await this.db
+      .insert(apiKeys)
+      .values({ id: newId("key"), ...input })
+      .returning();
     return row!;
   }
 
@@ -57,7 +63,11 @@ export class AccountStore implements AccountStorePort {
   }
 
   async revokeKey(id: string): Promise<ApiKeyRow | null> {
-    const [row] = await this.db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning();
+    const [row] = await this.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning();
     return row ?? null;
   }
 

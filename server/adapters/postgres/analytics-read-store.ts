@@ -4,7 +4,13 @@ import type { FeedbackTag } from "../../../shared/chat.ts";
 import { sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "./database.ts";
 import type {
-  AnalyticsReadStore as AnalyticsReads, CountWindow, KindCounts, QueryCountRow, QueryScope, RatedAnswer, UsageGroup,
+  AnalyticsReadStore as AnalyticsReads,
+  CountWindow,
+  KindCounts,
+  QueryCountRow,
+  QueryScope,
+  RatedAnswer,
+  UsageGroup,
 } from "../../ports/analytics-read-store.ts";
 import { DAY_TOTAL_QUERY } from "./rollups.ts";
 import { splitIntoMonths } from "./month-split.ts";
@@ -133,7 +139,15 @@ export class AnalyticsReadStore implements AnalyticsReads {
 
   async ratedAnswers(siteId: string, from: Date, to: Date, rating: "up" | "down" | undefined, limit: number): Promise<RatedAnswer[]> {
     const only = rating === undefined ? sql`rating IS NOT NULL` : sql`rating = ${rating}`;
-    const list = await rows<{ id: string; question: string; rating: "up" | "down"; reason: string | null; reason_tags: FeedbackTag[]; created_at: string | Date; rated_at: string | Date | null }>(
+    const list = await rows<{
+      id: string;
+      question: string;
+      rating: "up" | "down";
+      reason: string | null;
+      reason_tags: FeedbackTag[];
+      created_at: string | Date;
+      rated_at: string | Date | null;
+    }>(
       this.db,
       sql`SELECT id, question, rating, reason, reason_tags, created_at, rated_at FROM chat_answers
         WHERE site_id = ${siteId} AND created_at >= ${instant(from)} AND created_at < ${instant(to)} AND ${only}

@@ -55,9 +55,10 @@ export class AnalyticsStore implements AnalyticsEvents {
       // Organisation months count only sites that still exist. The key-share lock makes a concurrent site delete wait
       // for this transaction, so the subtraction it then makes (SiteStore.delete) sees these rows.
       const siteIds = [...new Set(monthly.map((m) => m.siteId))];
-      const live = siteIds.length === 0 ? new Set<string>() : new Set(
-        (await rows<{ id: string }>(tx, sql`SELECT id FROM sites WHERE id = ANY(${sql.param(siteIds)}::text[]) FOR KEY SHARE`)).map((r) => r.id),
-      );
+      const live =
+        siteIds.length === 0
+          ? new Set<string>()
+          : new Set((await rows<{ id: string }>(tx, sql`SELECT id FROM sites WHERE id = ANY(${sql.param(siteIds)}::text[]) FOR KEY SHARE`)).map((r) => r.id));
       const orgMonthly = rollUpOrgMonthly(monthly.filter((m) => live.has(m.siteId)));
       await addCounts(tx, queryMonthlyOrg, [queryMonthlyOrg.orgId, queryMonthlyOrg.month, queryMonthlyOrg.query], orgMonthly);
     });
@@ -84,8 +85,14 @@ export class AnalyticsStore implements AnalyticsEvents {
   async pruneRawEvents(before: Date): Promise<{ queryEvents: number; clickEvents: number }> {
     // Counted in SQL: returning millions of ids to count them would cost more than the delete.
     const at = before.toISOString();
-    const [q] = await rows<{ n: string | number }>(this.db, sql`WITH d AS (DELETE FROM query_events WHERE created_at < ${at}::timestamptz RETURNING 1) SELECT count(*) AS n FROM d`);
-    const [c] = await rows<{ n: string | number }>(this.db, sql`WITH d AS (DELETE FROM click_events WHERE created_at < ${at}::timestamptz RETURNING 1) SELECT count(*) AS n FROM d`);
+    const [q] = await rows<{ n: string | number }>(
+      this.db,
+      sql`WITH d AS (DELETE FROM query_events WHERE created_at < ${at}::timestamptz RETURNING 1) SELECT count(*) AS n FROM d`,
+    );
+    const [c] = await rows<{ n: string | number }>(
+      this.db,
+      sql`WITH d AS (DELETE FROM click_events WHERE created_at < ${at}::timestamptz RETURNING 1) SELECT count(*) AS n FROM d`,
+    );
     return { queryEvents: Number(q?.n ?? 0), clickEvents: Number(c?.n ?? 0) };
   }
 }

@@ -27,7 +27,10 @@ export class PostgresChatBudgetStore implements ChatBudgetStore {
   }
 
   async read(siteId: string, day: string): Promise<ChatBudgetDay> {
-    const [row] = await this.db.select().from(chatBudgetDays).where(and(eq(chatBudgetDays.siteId, siteId), eq(chatBudgetDays.day, day)));
+    const [row] = await this.db
+      .select()
+      .from(chatBudgetDays)
+      .where(and(eq(chatBudgetDays.siteId, siteId), eq(chatBudgetDays.day, day)));
     return { requests: row?.requests ?? 0, tokens: row?.tokens ?? 0 };
   }
 }

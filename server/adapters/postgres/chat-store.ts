@@ -47,7 +47,10 @@ export class ChatStore implements ChatStorePort {
 
   /** Deletes sessions past their expiry; returns how many went. */
   async pruneExpiredSessions(now: number): Promise<number> {
-    const deleted = await this.db.delete(chatSessions).where(lt(chatSessions.expiresAt, at(now))).returning({ id: chatSessions.id });
+    const deleted = await this.db
+      .delete(chatSessions)
+      .where(lt(chatSessions.expiresAt, at(now)))
+      .returning({ id: chatSessions.id });
     return deleted.length;
   }
 

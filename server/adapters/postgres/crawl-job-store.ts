@@ -33,7 +33,10 @@ export class CrawlJobStore implements CrawlJobStorePort {
   /** The database's partial unique index allows one pending or running job per site, even across instances. */
   async create(input: { siteId: string; baseUrl: string; config: CrawlerConfig }): Promise<CrawlJobRow> {
     try {
-      const [row] = await this.db.insert(crawlJobs).values({ id: newId("job"), ...input }).returning();
+      const [row] = await this.db
+        .insert(crawlJobs)
+        .values({ id: newId("job"), ...input })
+        .returning();
       return row!;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ActiveCrawlExists("A crawl is already running for this site.");
@@ -129,7 +132,14 @@ export class CrawlJobStore implements CrawlJobStorePort {
   async failAbandoned(maxAttempts: number): Promise<CrawlJobRow[]> {
     return this.db
       .update(crawlJobs)
-      .set({ status: "failed", lastError: `The crawl was interrupted ${maxAttempts} times (worker stopped or restarted) and was given up.`, completedAt: new Date(), leaseOwner: null, leaseExpiresAt: null, currentUrl: null })
+      .set({
+        status: "failed",
+        lastError: `The crawl was interrupted ${maxAttempts} times (worker stopped or restarted) and was given up.`,
+        completedAt: new Date(),
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        currentUrl: null,
+      })
       .where(and(eq(crawlJobs.status, "running"), sql`${crawlJobs.leaseExpiresAt} < now()`, sql`${crawlJobs.attempts} >= ${maxAttempts}`))
       .returning();
   }
@@ -155,7 +165,10 @@ export class CrawlJobStore implements CrawlJobStorePort {
   }
 
   async markUrl(jobId: string, url: string, state: "done" | "skipped" | "errored", detail: string | null = null): Promise<void> {
-    await this.db.update(crawlUrls).set({ state, detail }).where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.url, url)));
+    await this.db
+      .update(crawlUrls)
+      .set({ state, detail })
+      .where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.url, url)));
   }
 
   /** Frontier addresses whose fetch failed, with the recorded reason (decides which unseen pages are really gone). */

@@ -21,7 +21,10 @@ export class DocumentStore implements DocumentStorePort {
   ) {}
 
   async findPage(siteId: string, url: string): Promise<PageRow | null> {
-    const [row] = await this.db.select().from(pages).where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
+    const [row] = await this.db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
     return row ?? null;
   }
 
@@ -61,7 +64,10 @@ export class DocumentStore implements DocumentStorePort {
       const pageId = row!.id;
       await tx.delete(chunks).where(eq(chunks.pageId, pageId));
       if (page.chunks.length > 0) {
-        const cached = await this.cachedEmbeddings(tx as unknown as Db, page.chunks.map((c) => c.contentHash));
+        const cached = await this.cachedEmbeddings(
+          tx as unknown as Db,
+          page.chunks.map((c) => c.contentHash),
+        );
         await tx.insert(chunks).values(
           page.chunks.map((c) => {
             const hit = cached.get(c.contentHash);
@@ -88,12 +94,14 @@ export class DocumentStore implements DocumentStorePort {
 
   /** Stored titles of other pages of the site, with the original each was cut from (title-suffix detection). */
   async siteTitles(siteId: string, exceptUrl: string, limit: number): Promise<Array<{ title: string; original: string }>> {
-    return this.db
-      .select({ title: pages.title, original: sql<string>`coalesce(${pages.metadata}->>'originalTitle', ${pages.title})` })
-      .from(pages)
-      // Any `limit` of them, unordered: sorting would read every page of a large site on every ingest.
-      .where(and(eq(pages.siteId, siteId), sql`${pages.url} <> ${exceptUrl}`))
-      .limit(limit);
+    return (
+      this.db
+        .select({ title: pages.title, original: sql<string>`coalesce(${pages.metadata}->>'originalTitle', ${pages.title})` })
+        .from(pages)
+        // Any `limit` of them, unordered: sorting would read every page of a large site on every ingest.
+        .where(and(eq(pages.siteId, siteId), sql`${pages.url} <> ${exceptUrl}`))
+        .limit(limit)
+    );
   }
 
   /** Cuts a newly recognised shared suffix from the titles stored before it was recognised, keeping each original. */
@@ -118,7 +126,12 @@ export class DocumentStore implements DocumentStorePort {
   async urlsAfter(siteId: string, after: string | null, limit: number): Promise<string[]> {
     const filters = [eq(pages.siteId, siteId)];
     if (after !== null) filters.push(sql`${pages.url} COLLATE "C" > ${after}`);
-    const found = await this.db.select({ url: pages.url }).from(pages).where(and(...filters)).orderBy(sql`${pages.url} COLLATE "C"`).limit(limit);
+    const found = await this.db
+      .select({ url: pages.url })
+      .from(pages)
+      .where(and(...filters))
+      .orderBy(sql`${pages.url} COLLATE "C"`)
+      .limit(limit);
     return found.map((r) => r.url);
   }
 
@@ -149,13 +162,25 @@ export class DocumentStore implements DocumentStorePort {
       const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       filters.push(or(ilike(pages.title, like), ilike(pages.url, like))!);
     }
-    return this.db.select().from(pages).where(and(...filters)).orderBy(sql`${pages.url} COLLATE "C"`).limit(opts.limit);
+    return this.db
+      .select()
+      .from(pages)
+      .where(and(...filters))
+      .orderBy(sql`${pages.url} COLLATE "C"`)
+      .limit(opts.limit);
   }
 
   /** A page's chunks in reading order, with whether each has its embedding yet. */
   async pageChunks(pageId: string): Promise<PageChunkRow[]> {
     return this.db
-      .select({ id: chunks.id, position: chunks.position, headingPath: chunks.headingPath, anchor: chunks.anchor, text: chunks.text, embeddedAt: chunks.embeddedAt })
+      .select({
+        id: chunks.id,
+        position: chunks.position,
+        headingPath: chunks.headingPath,
+        anchor: chunks.anchor,
+        text: chunks.text,
+        embeddedAt: chunks.embeddedAt,
+      })
       .from(chunks)
       .where(eq(chunks.pageId, pageId))
       .orderBy(chunks.position);
@@ -171,7 +196,10 @@ export class DocumentStore implements DocumentStorePort {
   }
 
   async markCrawled(siteId: string, url: string, jobId: string): Promise<void> {
-    await this.db.update(pages).set({ lastCrawlJobId: jobId }).where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
+    await this.db
+      .update(pages)
+      .set({ lastCrawlJobId: jobId })
+      .where(and(eq(pages.siteId, siteId), eq(pages.url, url)));
   }
 
   /** What the last crawl learnt about a page: its HTTP validators and when it was fetched (incremental crawls). */

@@ -39,10 +39,7 @@ export class PostgresFtsIndex implements LexicalIndex {
       sql`SELECT 1 AS ok FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'chunks' AND column_name = ${FTS_COLUMN}`,
     );
     if (!present) {
-      await rows(
-        this.db,
-        sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (${WEIGHTED_TSVECTOR}) STORED`),
-      );
+      await rows(this.db, sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS ${FTS_COLUMN} tsvector GENERATED ALWAYS AS (${WEIGHTED_TSVECTOR}) STORED`));
       await rows(this.db, sql.raw(`ALTER TABLE chunks DROP COLUMN IF EXISTS ${UNWEIGHTED_COLUMN}`));
     }
     await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${FTS_INDEX} ON chunks USING gin (${FTS_COLUMN})`));

@@ -11,7 +11,10 @@ export class GroupStore implements GroupStorePort {
   constructor(private readonly db: Db) {}
 
   async create(input: { orgId: string; name: string; description: string; siteIds: string[] }): Promise<GroupRow> {
-    const [row] = await this.db.insert(searchGroups).values({ id: newId("grp"), ...input }).returning();
+    const [row] = await this.db
+      .insert(searchGroups)
+      .values({ id: newId("grp"), ...input })
+      .returning();
     return row!;
   }
 
@@ -26,7 +29,10 @@ export class GroupStore implements GroupStorePort {
 
   /** Another organisation's group is indistinguishable from none. */
   async get(orgId: string, groupId: string): Promise<GroupRow | null> {
-    const [row] = await this.db.select().from(searchGroups).where(and(eq(searchGroups.id, groupId), eq(searchGroups.orgId, orgId)));
+    const [row] = await this.db
+      .select()
+      .from(searchGroups)
+      .where(and(eq(searchGroups.id, groupId), eq(searchGroups.orgId, orgId)));
     return row ?? null;
   }
 
@@ -46,7 +52,10 @@ export class GroupStore implements GroupStorePort {
   }
 
   async delete(orgId: string, groupId: string): Promise<boolean> {
-    const deleted = await this.db.delete(searchGroups).where(and(eq(searchGroups.id, groupId), eq(searchGroups.orgId, orgId))).returning({ id: searchGroups.id });
+    const deleted = await this.db
+      .delete(searchGroups)
+      .where(and(eq(searchGroups.id, groupId), eq(searchGroups.orgId, orgId)))
+      .returning({ id: searchGroups.id });
     return deleted.length > 0;
   }
 }

@@ -13,7 +13,10 @@ describe("splitIntoMonths", () => {
   test("a 365-day range: loose days, eleven whole months, loose days", () => {
     expect(splitIntoMonths("2025-11-24", "2026-11-23")).toEqual({
       months: { fromMonth: "2025-12-01", toMonth: "2026-10-01" },
-      days: [{ fromDay: "2025-11-24", toDay: "2025-11-30" }, { fromDay: "2026-11-01", toDay: "2026-11-23" }],
+      days: [
+        { fromDay: "2025-11-24", toDay: "2025-11-30" },
+        { fromDay: "2026-11-01", toDay: "2026-11-23" },
+      ],
     });
   });
 
@@ -29,12 +32,19 @@ describe("splitIntoMonths", () => {
   test("across a year boundary", () => {
     expect(splitIntoMonths("2025-12-15", "2026-02-03")).toEqual({
       months: { fromMonth: "2026-01-01", toMonth: "2026-01-01" },
-      days: [{ fromDay: "2025-12-15", toDay: "2025-12-31" }, { fromDay: "2026-02-01", toDay: "2026-02-03" }],
+      days: [
+        { fromDay: "2025-12-15", toDay: "2025-12-31" },
+        { fromDay: "2026-02-01", toDay: "2026-02-03" },
+      ],
     });
   });
 
   test("every day of a span is covered exactly once", () => {
-    for (const [from, to] of [["2025-11-24", "2026-11-23"], ["2026-01-31", "2026-03-01"], ["2026-02-01", "2026-02-01"]] as const) {
+    for (const [from, to] of [
+      ["2025-11-24", "2026-11-23"],
+      ["2026-01-31", "2026-03-01"],
+      ["2026-02-01", "2026-02-01"],
+    ] as const) {
       const split = splitIntoMonths(from, to);
       const covered: string[] = [];
       const walk = (a: string, b: string) => {

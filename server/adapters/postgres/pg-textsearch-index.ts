@@ -24,7 +24,10 @@ export class PgTextsearchIndex implements LexicalIndex {
   /** Creates the BM25 indexes when missing; on an existing large table this is the one slow start-up. */
   async ensureIndex(): Promise<void> {
     await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${BM25_INDEX} ON chunks USING bm25 (search_text) WITH (text_config = 'english')`));
-    await rows(this.db, sql.raw(`CREATE INDEX IF NOT EXISTS ${HEADING_BM25_INDEX} ON chunks USING bm25 ((${HEADING_TEXT_SQL})) WITH (text_config = 'english')`));
+    await rows(
+      this.db,
+      sql.raw(`CREATE INDEX IF NOT EXISTS ${HEADING_BM25_INDEX} ON chunks USING bm25 ((${HEADING_TEXT_SQL})) WITH (text_config = 'english')`),
+    );
   }
 
   /**

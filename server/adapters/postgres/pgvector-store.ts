@@ -62,7 +62,8 @@ export class PgVectorStore implements VectorStore {
   async search(input: VectorSearchInput): Promise<{ hits: VectorHit[]; ms: number }> {
     const started = performance.now();
     if (input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
-    if (input.vector.length !== this.opts.dimensions) throw new Error(`The query vector has ${input.vector.length} dimensions; the index has ${this.opts.dimensions}.`);
+    if (input.vector.length !== this.opts.dimensions)
+      throw new Error(`The query vector has ${input.vector.length} dimensions; the index has ${this.opts.dimensions}.`);
     const vector = `[${input.vector.join(",")}]`;
     const efSearch = Math.min(1000, Math.max(input.limit, this.opts.efSearch ?? 100));
     const preferIndex = (await this.vectorCount(input.siteIds)) > (this.opts.exactScanMaxRows ?? 2_000);

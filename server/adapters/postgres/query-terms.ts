@@ -2,7 +2,11 @@
 // so no user input can reach tsquery or bm25query syntax.
 import type { LexicalSearchInput } from "../../ports/lexical-index.ts";
 
-const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .normalize("NFKC")
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Distinct lower-cased words, at most 32 (a longer query adds cost, not recall). */
 export function queryWords(query: string): string[] {

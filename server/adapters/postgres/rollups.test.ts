@@ -2,7 +2,15 @@ import { expect, test } from "bun:test";
 import { DAY_TOTAL_QUERY, rollUp, rollUpMonthly, rollUpOrgMonthly, type QueryEventRow } from "./rollups.ts";
 
 const event = (siteId: string, day: string, query: string, kind: "search" | "chat" = "search", resultCount = 3): QueryEventRow => ({
-  orgId: "org_1", siteId, kind, query, resultCount, latencyMs: 5, visitorHash: null, channel: "api", createdAt: new Date(`${day}T12:00:00Z`),
+  orgId: "org_1",
+  siteId,
+  kind,
+  query,
+  resultCount,
+  latencyMs: 5,
+  visitorHash: null,
+  channel: "api",
+  createdAt: new Date(`${day}T12:00:00Z`),
 });
 
 test("monthly rows sum both kinds of a query over the month's days and leave the day totals out", () => {

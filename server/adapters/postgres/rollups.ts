@@ -92,7 +92,11 @@ export type OrgMonthlyRollupRow = Omit<MonthlyRollupRow, "siteId">;
 
 /** Sums monthly site rows by organisation, month and query. */
 export function rollUpOrgMonthly(monthly: readonly MonthlyRollupRow[]): OrgMonthlyRollupRow[] {
-  return sumByKey<MonthlyRollupRow, OrgMonthlyRollupRow>(monthly, (m) => [m.orgId, m.month, m.query], (m) => ({ orgId: m.orgId, month: m.month, query: m.query }));
+  return sumByKey<MonthlyRollupRow, OrgMonthlyRollupRow>(
+    monthly,
+    (m) => [m.orgId, m.month, m.query],
+    (m) => ({ orgId: m.orgId, month: m.month, query: m.query }),
+  );
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

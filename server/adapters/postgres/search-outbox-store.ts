@@ -92,7 +92,10 @@ export class PostgresSearchOutbox implements SearchOutbox {
           SET attempts = attempts + 1,
               last_error = ${error.slice(0, 1000)},
               available_at = now() + make_interval(secs => least(power(2, attempts + 1), ${maxBackoffSeconds}))
-          WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          WHERE id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
   }
 

@@ -19,13 +19,19 @@ export class SiteStore implements SiteStorePort {
   ) {}
 
   async create(input: SiteInsert): Promise<SiteRow> {
-    const [row] = await this.db.insert(sites).values({ id: newId("site"), ...input }).returning();
+    const [row] = await this.db
+      .insert(sites)
+      .values({ id: newId("site"), ...input })
+      .returning();
     return row!;
   }
 
   /** The site if it belongs to the organisation; another organisation's site is indistinguishable from none. */
   async get(orgId: string, siteId: string): Promise<SiteRow | null> {
-    const [row] = await this.db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)));
+    const [row] = await this.db
+      .select()
+      .from(sites)
+      .where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)));
     return row ?? null;
   }
 
@@ -41,7 +47,10 @@ export class SiteStore implements SiteStorePort {
 
   async listByIds(orgId: string, ids: string[]): Promise<SiteRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(sites).where(and(eq(sites.orgId, orgId), sql`${sites.id} = ANY(${sql.param(ids)}::text[])`));
+    return this.db
+      .select()
+      .from(sites)
+      .where(and(eq(sites.orgId, orgId), sql`${sites.id} = ANY(${sql.param(ids)}::text[])`));
   }
 
   async update(orgId: string, siteId: string, patch: SiteUpdate): Promise<SiteRow | null> {
@@ -61,7 +70,10 @@ export class SiteStore implements SiteStorePort {
    */
   async delete(orgId: string, siteId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).returning({ id: sites.id });
+      const deleted = await tx
+        .delete(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)))
+        .returning({ id: sites.id });
       if (deleted.length === 0) return false;
       if (this.options.outbox) await tx.insert(searchOutbox).values({ siteId, op: "delete-site" });
       await tx.execute(sql`UPDATE query_monthly_org o SET count = o.count - m.count, no_results = o.no_results - m.no_results, clicks = o.clicks - m.clicks

@@ -42,12 +42,21 @@ export class PostgresUserStore implements UserStore {
   async createMember(input: { email: string; passwordHash: string; orgId: string; role: Role }): Promise<User> {
     return this.db.transaction(async (tx) => {
       const email = input.email.toLowerCase();
-      await tx.insert(users).values({ id: newId("user"), email, passwordHash: input.passwordHash }).onConflictDoNothing();
+      await tx
+        .insert(users)
+        .values({ id: newId("user"), email, passwordHash: input.passwordHash })
+        .onConflictDoNothing();
       const [user] = await tx.select().from(users).where(eq(users.email, email));
-      const [existing] = await tx.select().from(memberships).where(and(eq(memberships.userId, user!.id), eq(memberships.orgId, input.orgId)));
+      const [existing] = await tx
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userId, user!.id), eq(memberships.orgId, input.orgId)));
       if (!existing) await tx.insert(memberships).values({ userId: user!.id, orgId: input.orgId, role: input.role });
       else if (RANK[input.role] > RANK[existing.role]) {
-        await tx.update(memberships).set({ role: input.role }).where(and(eq(memberships.userId, user!.id), eq(memberships.orgId, input.orgId)));
+        await tx
+          .update(memberships)
+          .set({ role: input.role })
+          .where(and(eq(memberships.userId, user!.id), eq(memberships.orgId, input.orgId)));
       }
       return user!;
     });
@@ -78,8 +87,14 @@ export class PostgresUserStore implements UserStore {
       const [existing] = await tx.select({ n: count() }).from(users);
       if (Number(existing?.n ?? 0) > 0) return null;
       if (!(await this.consumeToken(input.tokenHash, "setup", input.now, tx as unknown as Db))) return null;
-      const [org] = await tx.insert(organisations).values({ id: newId("org"), name: input.organisation, plan: "pro" }).returning();
-      const [user] = await tx.insert(users).values({ id: newId("user"), email: input.email.toLowerCase(), passwordHash: input.passwordHash }).returning();
+      const [org] = await tx
+        .insert(organisations)
+        .values({ id: newId("org"), name: input.organisation, plan: "pro" })
+        .returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ id: newId("user"), email: input.email.toLowerCase(), passwordHash: input.passwordHash })
+        .returning();
       await tx.insert(memberships).values({ userId: user!.id, orgId: org!.id, role: "owner" });
       return { user: user!, orgId: org!.id };
     });

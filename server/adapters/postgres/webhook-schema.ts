@@ -10,7 +10,9 @@ export const webhooks = pgTable(
   "webhooks",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     events: text("events").array().notNull(),
     secret: text("secret").notNull(),
@@ -24,12 +26,16 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     /** The exact JSON body, so every retry sends (and signs) the same bytes. */
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     responseStatus: integer("response_status"),
     lastError: text("last_error"),

@@ -11,7 +11,10 @@ export class PostgresWebhookStore implements WebhookStore {
   constructor(private readonly db: Db) {}
 
   async create(input: { orgId: string; url: string; events: string[]; secret: string }): Promise<WebhookRecord> {
-    const [row] = await this.db.insert(webhooks).values({ id: newId("whk"), ...input }).returning();
+    const [row] = await this.db
+      .insert(webhooks)
+      .values({ id: newId("whk"), ...input })
+      .returning();
     return row!;
   }
 
@@ -20,12 +23,18 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async get(orgId: string, id: string): Promise<WebhookRecord | null> {
-    const [row] = await this.db.select().from(webhooks).where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id)));
+    const [row] = await this.db
+      .select()
+      .from(webhooks)
+      .where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id)));
     return row ?? null;
   }
 
   async delete(orgId: string, id: string): Promise<boolean> {
-    const deleted = await this.db.delete(webhooks).where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id))).returning({ id: webhooks.id });
+    const deleted = await this.db
+      .delete(webhooks)
+      .where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id)))
+      .returning({ id: webhooks.id });
     return deleted.length > 0;
   }
 
@@ -35,16 +44,27 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   subscribers(orgId: string, eventType: string): Promise<WebhookRecord[]> {
-    return this.db.select().from(webhooks).where(and(eq(webhooks.orgId, orgId), arrayContains(webhooks.events, [eventType])));
+    return this.db
+      .select()
+      .from(webhooks)
+      .where(and(eq(webhooks.orgId, orgId), arrayContains(webhooks.events, [eventType])));
   }
 
   async enqueue(deliveries: NewDelivery[]): Promise<DeliveryRecord[]> {
     if (deliveries.length === 0) return [];
-    return this.db.insert(webhookDeliveries).values(deliveries.map((d) => ({ id: newId("dlv"), ...d }))).returning();
+    return this.db
+      .insert(webhookDeliveries)
+      .values(deliveries.map((d) => ({ id: newId("dlv"), ...d })))
+      .returning();
   }
 
   deliveries(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
-    return this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit);
+    return this.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhookId))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit);
   }
 
   async claimDue(limit: number, leaseSeconds: number): Promise<Array<DeliveryRecord & { url: string; secret: string }>> {
@@ -61,7 +81,12 @@ export class PostgresWebhookStore implements WebhookStore {
       .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhookDeliveries.webhookId, webhooks.id))
-      .where(inArray(webhookDeliveries.id, claimed.map((c) => c.id)));
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          claimed.map((c) => c.id),
+        ),
+      );
     return found.map((f) => ({ ...f.delivery, url: f.url, secret: f.secret }));
   }
 

@@ -29,7 +29,12 @@ export function ensureMiniLmOnnxFile(cacheDir: string, precision: Precision): Mi
     const expected = readFileSync(hashPath, "utf8").trim();
     if (sha256(readFileSync(path)) === expected) return { path, built: false, ms: performance.now() - started };
   }
-  const config = JSON.parse(readFileSync(manifest.configPath, "utf8")) as { num_hidden_layers: number; num_attention_heads: number; hidden_size: number; layer_norm_eps: number };
+  const config = JSON.parse(readFileSync(manifest.configPath, "utf8")) as {
+    num_hidden_layers: number;
+    num_attention_heads: number;
+    hidden_size: number;
+    layer_norm_eps: number;
+  };
   const bytes = buildMiniLmGraph(
     readSafetensors(manifest.weightsPath),
     { layers: config.num_hidden_layers, heads: config.num_attention_heads, hidden: config.hidden_size, layerNormEps: config.layer_norm_eps },

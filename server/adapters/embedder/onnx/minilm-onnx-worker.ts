@@ -27,7 +27,14 @@ scope.onmessage = (event) => {
       scope.postMessage({ id, vectors, ms: performance.now() - started });
     } catch (error) {
       // A failed load is retried on the next request rather than poisoning the worker for good.
-      if (engine && (await engine.then(() => false, () => true))) engine = null;
+      if (
+        engine &&
+        (await engine.then(
+          () => false,
+          () => true,
+        ))
+      )
+        engine = null;
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }
   });

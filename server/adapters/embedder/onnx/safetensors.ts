@@ -10,7 +10,10 @@ export function readSafetensors(path: string): Map<string, Tensor> {
   const file = readFileSync(path);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const headerLength = Number(view.getBigUint64(0, true));
-  const header = JSON.parse(file.subarray(8, 8 + headerLength).toString("utf8")) as Record<string, { dtype: string; shape: number[]; data_offsets: [number, number] }>;
+  const header = JSON.parse(file.subarray(8, 8 + headerLength).toString("utf8")) as Record<
+    string,
+    { dtype: string; shape: number[]; data_offsets: [number, number] }
+  >;
   const base = 8 + headerLength;
   const tensors = new Map<string, Tensor>();
   for (const [name, info] of Object.entries(header)) {
@@ -19,7 +22,8 @@ export function readSafetensors(path: string): Map<string, Tensor> {
     const raw = file.subarray(base + start, base + end);
     // Integer tensors (position_ids) are derivable and unused by the graph.
     if (info.dtype === "F16") tensors.set(name, { shape: info.shape, data: fp16ToFp32(raw) });
-    else if (info.dtype === "F32") tensors.set(name, { shape: info.shape, data: new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)) });
+    else if (info.dtype === "F32")
+      tensors.set(name, { shape: info.shape, data: new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)) });
   }
   return tensors;
 }
