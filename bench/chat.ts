@@ -23,8 +23,7 @@ const fillerPages = Array.from({ length: 60 }, (_, i) => ({
   title: `Guide ${i}: ${topics[i % topics.length]}`,
   summary: `Guide page ${i}.`,
   tags: ["guide"],
-  content:
-    `${`This guide covers ${topics[i % topics.length]} in depth, part ${i}. `.repeat(20)}\n\nSee also the section on ${topics[(i + 3) % topics.length]}.`,
+  content: `${`This guide covers ${topics[i % topics.length]} in depth, part ${i}. `.repeat(20)}\n\nSee also the section on ${topics[(i + 3) % topics.length]}.`,
 }));
 
 function percentile(values: number[], p: number): number {

@@ -119,5 +119,3 @@ export function createApp(services: Services) {
       .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }))
   );
 }
-
-export type App = ReturnType<typeof createApp>;

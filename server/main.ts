@@ -6,7 +6,7 @@ import { holdDataFolder } from "./cli/service-lock.ts";
 import { createCommandStores } from "./composition/command-stores.ts";
 
 const config = loadConfig();
-let hold;
+let hold: ReturnType<typeof holdDataFolder>;
 try {
   // Before the database opens: a second process on an embedded folder is what corrupts it.
   hold = holdDataFolder(config, "site-search serve");

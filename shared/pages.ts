@@ -79,5 +79,5 @@ export type DeletePagesBody = Static<typeof DeletePagesBody>;
 
 export const DeletePagesResponse = Type.Object({ success: Type.Boolean(), deletedCount: Type.Integer() });
 export type DeletePagesResponse = Static<typeof DeletePagesResponse>;
-export const PurgeResponse = DeletePagesResponse;
-export type PurgeResponse = DeletePagesResponse;
+export const PurgeResponse = Type.Object({ success: Type.Boolean(), deletedCount: Type.Integer() });
+export type PurgeResponse = Static<typeof PurgeResponse>;

@@ -19,7 +19,7 @@ interface OpenApi {
 
 export class DocsPage extends LitElement {
   static override styles = pageStyles;
-  private spec = new Task(this, { task: ([], { signal }) => api<OpenApi>("GET", "/openapi.json", undefined, signal), args: () => [] });
+  private spec = new Task(this, { task: (_args: readonly [], { signal }) => api<OpenApi>("GET", "/openapi.json", undefined, signal), args: () => [] });
 
   override render() {
     return renderTask(this.spec, (spec) => {

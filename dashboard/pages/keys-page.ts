@@ -18,7 +18,7 @@ export class KeysPage extends LitElement {
   revoking: KeyView | null = null;
   error = "";
   private data = new Task(this, {
-    task: async ([], { signal }) => {
+    task: async (_args: readonly [], { signal }) => {
       const [keys, sites] = await Promise.all([api<KeyList>("GET", "/api/keys", undefined, signal), api<SiteList>("GET", "/api/sites", undefined, signal)]);
       return { keys: keys.keys, sites: sites.sites };
     },

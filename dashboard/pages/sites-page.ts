@@ -10,7 +10,7 @@ const BADGE = { ready: "success", pending: "neutral", error: "danger" } as const
 
 export class SitesPage extends LitElement {
   static override styles = pageStyles;
-  private sites = new Task(this, { task: ([], { signal }) => api<SiteList>("GET", "/api/sites", undefined, signal), args: () => [] });
+  private sites = new Task(this, { task: (_args: readonly [], { signal }) => api<SiteList>("GET", "/api/sites", undefined, signal), args: () => [] });
 
   override render() {
     return html`

@@ -46,5 +46,3 @@ export function requireRole(principal: Principal, least: Role, what: string): vo
 }
 
 export const roleAtMost = (role: Role, ceiling: Role): boolean => RANK[role] <= RANK[ceiling];
-
-export const forbidden = (message: string) => new AppError(403, ErrorCode.Forbidden, message);

@@ -25,7 +25,9 @@ function siteServing(status: number, body = ""): Bun.Server<undefined> {
 const fetcher = new HttpFetcher({ allowPrivateNetworks: true, timeoutMs: 1000 });
 const fetchText = (url: string, signal?: AbortSignal) => fetcher.fetchText(url, signal);
 const servers: Bun.Server<undefined>[] = [];
-afterAll(() => servers.forEach((s) => s.stop(true)));
+afterAll(() => {
+  for (const s of servers) s.stop(true);
+});
 
 async function policyFor(status: number, body = "") {
   const server = siteServing(status, body);

@@ -91,7 +91,7 @@ function pieces(parts: string[], target: number, max: number): Piece[] {
       continue;
     }
     const sep = part.includes("\n") ? "\n" : " ";
-    units(part, max).forEach((text, i) => out.push({ text, words: countWords(text), sep: i === 0 ? "\n" : sep, continues: i > 0 }));
+    for (const [i, text] of units(part, max).entries()) out.push({ text, words: countWords(text), sep: i === 0 ? "\n" : sep, continues: i > 0 });
   }
   return out;
 }

@@ -50,12 +50,13 @@ function tokenLength(source: string, i: number): number {
  */
 export function postgresRegex(re2Source: string): string | null {
   const flags = /^\(\?([imsU]+)\)/.exec(re2Source);
-  if (flags?.[1]!.includes("U")) return null;
+  const flagSet = flags?.[1] ?? "";
+  if (flagSet.includes("U")) return null;
   const body = flags ? re2Source.slice(flags[0].length) : re2Source;
   for (let i = 0; i < body.length; ) {
     const length = tokenLength(body, i);
     if (length < 0) return null;
     i += length;
   }
-  return `${flags?.[1]!.includes("i") ? "(?i)" : ""}${body}`;
+  return `${flagSet.includes("i") ? "(?i)" : ""}${body}`;
 }

@@ -43,5 +43,3 @@ export function publicSitePlugin<S extends PublicSite>(deps: PublicSiteDeps<S>) 
       }),
     });
 }
-
-export type PublicSitePlugin<S extends PublicSite = PublicSite> = ReturnType<typeof publicSitePlugin<S>>;

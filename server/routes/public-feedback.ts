@@ -2,7 +2,7 @@
 // Bodies are JSON sent as application/json or as text/plain (navigator.sendBeacon).
 import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
-import { ClickBody, FeedbackBody, } from "../../shared/chat.ts";
+import { ClickBody, FeedbackBody } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import { parseBeaconBody } from "../analytics/beacon-body.ts";

@@ -33,4 +33,3 @@ export function parseQuery(query: string): ParsedQuery {
 }
 
 /** True when the query uses phrases or exclusions, so engines must honour more than an OR of its words. */
-export const hasSyntax = (q: ParsedQuery): boolean => q.phrases.length > 0 || q.excluded.length > 0;

@@ -2,7 +2,7 @@
 // logged once with a request id that the response carries too.
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { createTestContext, type TestContext, type TestResponse } from "../fixtures/test-app.ts";
 import { rows } from "../../server/adapters/postgres/database.ts";
 import { Limits } from "../../shared/limits.ts";
 
@@ -48,7 +48,7 @@ describe("errors", () => {
       const db = ctx.services.database.db;
       // A real failure of the real database: the table the route reads is gone for a moment.
       await rows(db, sql`ALTER TABLE sites RENAME TO sites_gone_for_a_test`);
-      let res;
+      let res: TestResponse;
       try {
         res = await ctx.request("GET", "/api/sites", { key, headers: { "x-request-id": "req-abc.123" } });
       } finally {
@@ -67,7 +67,7 @@ describe("errors", () => {
       const site = await ctx.request("POST", "/api/sites", { key, body: { name: "s", baseUrl: "https://example.com" } });
       const db = ctx.services.database.db;
       await rows(db, sql`ALTER TABLE chunks RENAME TO chunks_gone_for_a_test`);
-      let res;
+      let res: TestResponse;
       try {
         res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
           key,

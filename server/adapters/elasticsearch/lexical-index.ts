@@ -91,7 +91,7 @@ export class ElasticsearchLexicalIndex implements LexicalIndex {
     for (let i = 0; i < chunks.length; i += this.batchSize) {
       const batch = chunks.slice(i, i + this.batchSize);
       const operations = batch.flatMap((c) => [{ index: { _index: this.names.alias, _id: c.chunkId } }, toDocument(c)]);
-      let response;
+      let response: Awaited<ReturnType<typeof this.client.bulk>>;
       try {
         response = await this.client.bulk({ operations, refresh: this.refresh });
       } catch (error) {

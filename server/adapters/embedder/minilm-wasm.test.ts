@@ -30,7 +30,7 @@ describe("MiniLM WASM embedder", () => {
     test("embeds a fixed sentence to the recorded components", async () => {
       const { vectors, tokens } = await embedder.embed({ texts: [FOX], kind: "query" });
       expect(vectors[0]).toHaveLength(384);
-      FOX_HEAD.forEach((x, i) => expect(Math.abs(vectors[0]![i]! - x)).toBeLessThan(1e-4));
+      for (const [i, x] of FOX_HEAD.entries()) expect(Math.abs(vectors[0]![i]! - x)).toBeLessThan(1e-4);
       expect(tokens).toBe(0);
     });
 
@@ -67,7 +67,7 @@ describe("MiniLM WASM embedder", () => {
       const passages = await embedder.embed({ texts, kind: "passage" });
       const queries = await embedder.embed({ texts, kind: "query" });
       expect(passages.vectors).toHaveLength(3);
-      passages.vectors.forEach((v, i) => expect(Math.max(...v.map((x, k) => Math.abs(x - queries.vectors[i]![k]!)))).toBeLessThan(1e-6));
+      for (const [i, v] of passages.vectors.entries()) expect(Math.max(...v.map((x, k) => Math.abs(x - queries.vectors[i]![k]!)))).toBeLessThan(1e-6);
     });
 
     test("answers a query while a long passage batch runs", async () => {
@@ -110,7 +110,7 @@ describe("MiniLM WASM embedder", () => {
     test("embeds them between queries when no worker is wanted", async () => {
       const inline = new MiniLmWasmEmbedder({ passageWorkers: 0, passageBatchSize: 1 });
       const { vectors } = await inline.embed({ texts: [FOX, "another"], kind: "passage" });
-      FOX_HEAD.forEach((x, i) => expect(Math.abs(vectors[0]![i]! - x)).toBeLessThan(1e-4));
+      for (const [i, x] of FOX_HEAD.entries()) expect(Math.abs(vectors[0]![i]! - x)).toBeLessThan(1e-4);
       expect(vectors).toHaveLength(2);
     });
 

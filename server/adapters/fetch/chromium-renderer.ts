@@ -119,7 +119,9 @@ export class ChromiumRenderer implements PageFetcher {
           const bytes = await readLimited(response, url, this.maxSubresourceBytes - subresourceBytes);
           subresourceBytes += bytes.byteLength;
           const headers: Record<string, string> = {};
-          response.headers.forEach((value, name) => HOP_HEADERS.has(name) || (headers[name] = value));
+          response.headers.forEach((value, name) => {
+            if (!HOP_HEADERS.has(name)) headers[name] = value;
+          });
           await route.fulfill({ status: response.status, headers, body: Buffer.from(bytes) });
         } catch {
           await route.abort(stop.aborted ? "timedout" : "blockedbyclient").catch(() => {});

@@ -9,7 +9,7 @@ import type { DocumentStore as DocumentStorePort, NewChunk, PageChunkRow, PageWr
 
 export type PageRow = typeof pages.$inferSelect;
 
-export type { NewChunk, PageWrite };
+export type { PageWrite };
 
 export class DocumentStore implements DocumentStorePort {
   constructor(
