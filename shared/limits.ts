@@ -1,4 +1,8 @@
 // Numeric limits of the interface, shared by server validation and the widget's defaults.
+/** The two limits the widget needs, exported alone so its bundle does not carry the whole table. */
+export const queryMaxChars = 512;
+export const chatQuestionMaxChars = 2000;
+
 export const Limits = {
   publicSearchPerMinutePerIp: 60,
   publicChatPerMinutePerIp: 20,
@@ -18,8 +22,8 @@ export const Limits = {
   pageListMax: 100,
   searchCacheSeconds: 60,
   chatSessionTtlSeconds: 30 * 60,
-  chatQuestionMaxChars: 2000,
-  queryMaxChars: 512,
+  chatQuestionMaxChars,
+  queryMaxChars,
   /** Free text a visitor may add to a thumbs-down. */
   feedbackReasonMaxChars: 1000,
   crawlMaxPagesDefault: 100,

@@ -1,7 +1,7 @@
 // HTTP calls of the public API that the search bundle needs: search, feedback and click beacons.
 import type { SearchResponse, SearchFilters } from "../shared/search.ts";
 import type { ClickBody, FeedbackBody } from "../shared/chat.ts";
-import { Limits } from "../shared/limits.ts";
+import { queryMaxChars } from "../shared/limits.ts";
 import { readHttpError } from "./widget-error.ts";
 
 export interface ApiTarget {
@@ -59,7 +59,7 @@ export async function sendFeedback(target: ApiTarget, body: FeedbackBody): Promi
 export function sendClick(target: ApiTarget, body: ClickBody): void {
   if (!target.siteId) return;
   try {
-    const sent = { ...body, query: body.query.slice(0, Limits.queryMaxChars) };
+    const sent = { ...body, query: body.query.slice(0, queryMaxChars) };
     navigator.sendBeacon?.(siteUrl(target, "click"), new Blob([JSON.stringify(sent)], { type: "text/plain" }));
   } catch {
     // Analytics must never break navigation.

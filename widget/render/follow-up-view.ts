@@ -2,7 +2,7 @@
 // shows it before the chat chunk has loaded.
 import { html, type TemplateResult } from "lit";
 import type { SearchTranslations } from "../translations.ts";
-import { Limits } from "../../shared/limits.ts";
+import { chatQuestionMaxChars } from "../../shared/limits.ts";
 
 export interface FollowUpModel {
   t: SearchTranslations;
@@ -20,7 +20,7 @@ export function renderFollowUp(m: FollowUpModel): TemplateResult {
     input.value = "";
   };
   return html`<form class="follow-up field" part="follow-up" @submit=${submit}>
-    <input name="question" part="follow-up-input" aria-label=${m.label} placeholder=${m.label} autocomplete="off" maxlength=${Limits.chatQuestionMaxChars} />
+    <input name="question" part="follow-up-input" aria-label=${m.label} placeholder=${m.label} autocomplete="off" maxlength=${chatQuestionMaxChars} />
     <button type="submit" class="primary" part="send-button" ?disabled=${m.disabled}>${m.t.send}</button>
   </form>`;
 }
