@@ -173,7 +173,11 @@ async function crawl(d: DashboardPage, violations: AxeViolation[]) {
   const urls = new Set<string>();
   for (let i = 0; i < 1500 && !/completed|failed|cancelled/.test(await text(d, "job-status").catch(() => "")); i++) {
     seen.add(await text(d, "pages-crawled").catch(() => ""));
-    if (await d.testId("current-url").count()) urls.add(await text(d, "current-url"));
+    // The current URL disappears when the job ends, possibly between the count and the read: read it without waiting.
+    if (await d.testId("current-url").count()) {
+      const current = await d.testId("current-url").first().textContent({ timeout: 500 }).catch(() => null);
+      if (current?.trim()) urls.add(current.trim());
+    }
     await d.page.waitForTimeout(100);
   }
   expect(await text(d, "job-status")).toBe("completed");
