@@ -175,7 +175,11 @@ async function crawl(d: DashboardPage, violations: AxeViolation[]) {
     seen.add(await text(d, "pages-crawled").catch(() => ""));
     // The current URL disappears when the job ends, possibly between the count and the read: read it without waiting.
     if (await d.testId("current-url").count()) {
-      const current = await d.testId("current-url").first().textContent({ timeout: 500 }).catch(() => null);
+      const current = await d
+        .testId("current-url")
+        .first()
+        .textContent({ timeout: 500 })
+        .catch(() => null);
       if (current?.trim()) urls.add(current.trim());
     }
     await d.page.waitForTimeout(100);
