@@ -26,15 +26,8 @@ export interface NewChunk {
   contentHash: string;
 }
 
-export interface PageWrite {
-  siteId: string;
-  url: string;
-  title: string;
-  summary: string;
-  tags: string[];
-  metadata: Record<string, unknown>;
-  contentHash: string;
-  source: "api" | "crawl";
+/** A page as ingest writes it: the stored fields it sets, and its chunks. */
+export interface PageWrite extends Pick<PageRow, "siteId" | "url" | "title" | "summary" | "tags" | "metadata" | "contentHash" | "source"> {
   crawlJobId?: string | null;
   chunks: NewChunk[];
 }
@@ -45,12 +38,8 @@ export interface FetchValidators {
 }
 
 /** One chunk of a page as the page-detail view shows it. */
-export interface PageChunkRow {
+export interface PageChunkRow extends Pick<NewChunk, "position" | "headingPath" | "anchor" | "text"> {
   id: string;
-  position: number;
-  headingPath: string[];
-  anchor: string | null;
-  text: string;
   embeddedAt: Date | null;
 }
 
