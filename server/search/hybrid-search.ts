@@ -1,6 +1,6 @@
 // Hybrid retrieval: BM25 and vector candidates in parallel, fused per chunk into a calibrated 0-1 score,
 // grouped by page with its best sections, boosted, filtered, and cut at minScore and limit.
-import type { ScoreParts as ScorePartsView, SearchFilters, SearchResponse, SearchResult, SectionMatch } from "../../shared/search.ts";
+import type { SearchFilters, SearchResponse } from "../../shared/search.ts";
 import type { MetadataField } from "../../shared/sites.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { LexicalHit, LexicalIndex } from "../ports/lexical-index.ts";
@@ -8,26 +8,17 @@ import type { VectorHit, VectorStore } from "../ports/vector-store.ts";
 import type { Vocabulary } from "../ports/vocabulary.ts";
 import type { Synonym } from "../../shared/synonyms.ts";
 import type { Logger } from "../logger.ts";
-import { applyBoost, boostFactors, type BoostRules } from "./boosts.ts";
+import type { BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
-import {
-  defaultCalibration,
-  fuse,
-  lexicalHalfByEngine,
-  lexicalHalfFor,
-  type ChunkSignals,
-  type FusionMethod,
-  type FusionOptions,
-  type ScoreParts,
-} from "./fusion.ts";
-import { explainScore } from "./score-parts.ts";
-import type { SearchChunk, SearchChunkSource } from "../ports/search-chunks.ts";
+import type { FusionMethod } from "./fusion.ts";
+import type { SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
-import { makeSnippet } from "./snippet.ts";
-import { distinctSnippets } from "./distinct-snippets.ts";
 import { queryStems } from "./stem.ts";
 import { KeywordQueryPlanner, type KeywordPlan } from "./keyword-query-planner.ts";
-import { judgeChunk, queryEvidence, type QueryEvidence } from "./chunk-evidence.ts";
+import { queryEvidence } from "./chunk-evidence.ts";
+import { scoreChunks } from "./score-chunks.ts";
+import { rankPages } from "./rank-pages.ts";
+import { pageResult, type MatchedChunk, type PageResult } from "./page-result.ts";
 import { raceAbort } from "./race-abort.ts";
 
 export interface SearchSiteSettings extends BoostRules {
@@ -99,32 +90,16 @@ export interface HybridSearchInput {
   explain?: boolean;
 }
 
-type Explained<T> = T & { scoreParts?: ScorePartsView };
-
 export interface HybridSearchOutput extends SearchResponse {
-  results: Array<Explained<Omit<SearchResult, "sections">> & { siteId: string; sections: Array<Explained<SectionMatch>> }>;
+  results: PageResult[];
   /** "lexical" when the vector side was unavailable or not configured. */
   mode: "hybrid" | "lexical" | "vector";
   costs: { lexicalMs: number; embedMs: number; vectorMs: number };
 }
 
-/** A chunk behind a result, kept for chat to quote so it need not read the text again; never sent on the wire. */
-export interface MatchedChunk {
-  chunkId: string;
-  headingPath: string[];
-  text: string;
-}
-
 /** Search output whose results also carry their best chunks (up to sectionsPerResult, in score order). */
 export interface HybridChunksOutput extends HybridSearchOutput {
-  results: Array<HybridSearchOutput["results"][number] & { chunks: MatchedChunk[] }>;
-}
-
-interface Scored {
-  chunk: SearchChunk;
-  score: number;
-  rankScore: number;
-  parts: ScoreParts;
+  results: Array<PageResult & { chunks: MatchedChunk[] }>;
 }
 
 export class HybridSearch {
@@ -174,27 +149,20 @@ export class HybridSearch {
     // Loaded rows come back in any order; candidate order (lexical first) breaks score ties the same way every run.
     const order = new Map(candidates.map((id, i) => [id, i]));
     chunks.sort((a, b) => order.get(a.chunkId)! - order.get(b.chunkId)!);
-    const scored = this.score(chunks, lexical.hits, semantic.hits, input, evidence);
-    // Pages in order of their best chunk; a page's chunks stay in score order for its sections.
-    const pages = new Map<string, Scored[]>();
-    for (const s of scored) {
-      if (pageFilter && !pageFilter(s.chunk)) continue;
-      const list = pages.get(s.chunk.pageId);
-      if (list) list.push(s);
-      else pages.set(s.chunk.pageId, [s]);
-    }
+    const scored = scoreChunks({
+      chunks,
+      lexical: lexical.hits,
+      semantic: semantic.hits,
+      evidence,
+      engine: this.deps.lexical.engine,
+      method: input.fusion ?? this.options.fusion,
+      alpha: input.alpha ?? this.options.alpha,
+      scoreAlpha: this.options.scoreAlpha,
+      rrfK: this.options.rrfK,
+    });
+    const ranked = await rankPages(scored, { pageFilter, rules: settings, minScore: input.minScore });
     const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);
-    const lists = [...pages.values()];
-    const factors = await boostFactors(lists.map((list) => ({ ...list[0]!.chunk, rules: settings.get(list[0]!.chunk.siteId) })));
-    const ranked = lists
-      .map((list, i) => {
-        const best = list[0]!;
-        const factor = factors[i]!;
-        return { list, score: applyBoost(best.score, factor), rankScore: best.rankScore * factor };
-      })
-      .filter((p) => p.score >= input.minScore)
-      .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
-    const results = ranked.slice(0, input.limit).map((p) => this.result(p.list, p.score, stems, input));
+    const results = ranked.slice(0, input.limit).map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: this.options.sectionsPerResult }));
     return {
       query: input.query,
       ...(plan.suggestion ? { suggestion: plan.suggestion } : {}),
@@ -207,68 +175,6 @@ export class HybridSearch {
       ),
       mode: semantic.vector === null ? "lexical" : lexical.failed || input.only === "vector" ? "vector" : "hybrid",
       costs: { lexicalMs: Math.round(lexical.ms), embedMs: Math.round(semantic.embedMs), vectorMs: Math.round(semantic.ms) },
-    };
-  }
-
-  private score(chunks: SearchChunk[], lexical: LexicalHit[], semantic: VectorHit[], input: HybridSearchInput, evidence: QueryEvidence): Scored[] {
-    const lexicalById = new Map(lexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
-    const vectorRank = new Map(semantic.map((h, i) => [h.chunkId, i + 1]));
-    const byId = new Map(chunks.map((c) => [c.chunkId, c]));
-    // Phrases and exclusions bind vector hits too; the engines already applied them to their own.
-    const judged = chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })).filter((j) => j.verdict.admitted);
-    const signals: ChunkSignals[] = judged.map(({ c, verdict }) => ({
-      chunkId: c.chunkId,
-      coverage: verdict.coverage,
-      lexical: lexicalById.get(c.chunkId)?.score ?? null,
-      lexicalRank: lexicalById.get(c.chunkId)?.rank ?? null,
-      similarity: c.similarity,
-      vectorRank: vectorRank.get(c.chunkId) ?? null,
-    }));
-    const options: FusionOptions = {
-      method: input.fusion ?? this.options.fusion,
-      alpha: input.alpha ?? this.options.alpha,
-      scoreAlpha: this.options.scoreAlpha,
-      rrfK: this.options.rrfK,
-      calibration: {
-        ...defaultCalibration,
-        lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[this.deps.lexical.engine] ?? defaultCalibration.lexicalHalf, evidence.groups.length),
-      },
-    };
-    return fuse(signals, options).map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore, parts: f.parts }));
-  }
-
-  private result(list: Scored[], score: number, stems: ReadonlySet<string>, input: HybridSearchInput): HybridChunksOutput["results"][number] {
-    const { minScore, explain } = input;
-    const best = list[0]!.chunk;
-    const snippet = makeSnippet(best.text, stems);
-    // The best section always shows; further ones only when they match well enough to be worth a click.
-    const sections: Array<Explained<SectionMatch>> = list
-      .filter((s, i) => i === 0 || s.score >= minScore)
-      .slice(0, this.options.sectionsPerResult)
-      .map((s) => {
-        const section = makeSnippet(s.chunk.text, stems, { length: 160 });
-        return {
-          heading: s.chunk.headingPath.at(-1) ?? best.title,
-          headingPath: s.chunk.headingPath,
-          anchor: s.chunk.anchor,
-          url: s.chunk.anchor ? `${s.chunk.url}#${s.chunk.anchor}` : s.chunk.url,
-          snippet: section.text,
-          highlights: section.highlights,
-          score: round(s.score),
-          ...(explain ? { scoreParts: explainScore(s.parts, s.score, s.score) } : {}),
-        };
-      });
-    return {
-      url: best.url,
-      title: best.title,
-      snippet: snippet.text,
-      score: round(score),
-      highlights: snippet.highlights,
-      sections: distinctSnippets(snippet.text, sections),
-      tags: best.tags,
-      siteId: best.siteId,
-      ...(explain ? { scoreParts: explainScore(list[0]!.parts, list[0]!.score, score) } : {}),
-      chunks: list.slice(0, this.options.sectionsPerResult).map(({ chunk }) => ({ chunkId: chunk.chunkId, headingPath: chunk.headingPath, text: chunk.text })),
     };
   }
 
@@ -323,5 +229,3 @@ export class HybridSearch {
     return { vector: embedded.vectors[0]!, embedMs: embedded.ms };
   }
 }
-
-const round = (n: number) => Math.round(n * 10000) / 10000;

@@ -1,0 +1,51 @@
+// Scores the loaded candidate chunks of one query: admits them against the query's evidence, then fuses their
+// lexical and vector signals into the calibrated 0-1 score and the rank score that orders results.
+import type { LexicalHit } from "../ports/lexical-index.ts";
+import type { SearchChunk } from "../ports/search-chunks.ts";
+import type { VectorHit } from "../ports/vector-store.ts";
+import { judgeChunk, type QueryEvidence } from "./chunk-evidence.ts";
+import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type ScoreParts } from "./fusion.ts";
+
+export interface ScoredChunk {
+  chunk: SearchChunk;
+  score: number;
+  rankScore: number;
+  parts: ScoreParts;
+}
+
+export interface ScoreChunksInput {
+  chunks: SearchChunk[];
+  lexical: LexicalHit[];
+  semantic: VectorHit[];
+  evidence: QueryEvidence;
+  /** The lexical engine's name: its scores are calibrated per engine. */
+  engine: string;
+  method: FusionMethod;
+  alpha: number;
+  scoreAlpha: number;
+  rrfK: number;
+}
+
+/** The admitted chunks with their fused scores, best first. */
+export function scoreChunks(input: ScoreChunksInput): ScoredChunk[] {
+  const { chunks, lexical, semantic, evidence } = input;
+  const lexicalById = new Map(lexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
+  const vectorRank = new Map(semantic.map((h, i) => [h.chunkId, i + 1]));
+  const byId = new Map(chunks.map((c) => [c.chunkId, c]));
+  // Phrases and exclusions bind vector hits too; the engines already applied them to their own.
+  const judged = chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })).filter((j) => j.verdict.admitted);
+  const signals: ChunkSignals[] = judged.map(({ c, verdict }) => ({
+    chunkId: c.chunkId,
+    coverage: verdict.coverage,
+    lexical: lexicalById.get(c.chunkId)?.score ?? null,
+    lexicalRank: lexicalById.get(c.chunkId)?.rank ?? null,
+    similarity: c.similarity,
+    vectorRank: vectorRank.get(c.chunkId) ?? null,
+  }));
+  const calibration = {
+    ...defaultCalibration,
+    lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[input.engine] ?? defaultCalibration.lexicalHalf, evidence.groups.length),
+  };
+  const fused = fuse(signals, { method: input.method, alpha: input.alpha, scoreAlpha: input.scoreAlpha, rrfK: input.rrfK, calibration });
+  return fused.map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore, parts: f.parts }));
+}
