@@ -162,7 +162,9 @@ export class HybridSearch {
     });
     const ranked = await rankPages(scored, { pageFilter, rules: settings, minScore: input.minScore });
     const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);
-    const results = ranked.slice(0, input.limit).map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: this.options.sectionsPerResult }));
+    const results = ranked
+      .slice(0, input.limit)
+      .map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: this.options.sectionsPerResult }));
     return {
       query: input.query,
       ...(plan.suggestion ? { suggestion: plan.suggestion } : {}),
