@@ -35,12 +35,14 @@ export { createServices } from "./composition/create-services.ts";
 export type { ServiceOverrides, Services } from "./composition/services.ts";
 
 export function createApp(services: Services) {
-  const { log } = services;
+  const { log, config } = services;
   const { sessions, setup, keys, siteSearch, jobSite } = services.accountServices;
-  const authDeps = { accounts: services.accounts, limiter: services.limiter, sessions, jobSite, trustProxy: services.config.trustProxy };
+  const authDeps = { accounts: services.accounts, limiter: services.limiter, sessions, jobSite, trustProxy: config.trustProxy };
   const principal = principalPlugin(authDeps);
   // Searching and managing keys are not API writes the Free plan is kept from (decisions.md).
   const principalAnyPlan = principalPlugin(authDeps, { skipPlan: true });
+  const { gate, publicSearch } = services.search;
+  const publicSite = { gate, trustProxy: config.trustProxy };
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return (
     new Elysia({ normalize: false })
@@ -50,72 +52,63 @@ export function createApp(services: Services) {
       .use(requestGuards())
       .use(boundedBody((request) => principalOf(authDeps, request)))
       .use(storableText())
-      .use(
-        openapi({
-          // No viewer from a public CDN: the dashboard renders /openapi.json itself, and /docs points there.
-          provider: null,
-          specPath: "/openapi.json",
-          documentation: {
-            info: {
-              title: "site-search API",
-              version: "1.0.0",
-              description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics.",
-            },
-            components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "srch_live_… or srch_test_… API key" } } },
-          },
-        }),
-      )
-      .use(
-        healthRoutes({
-          checks: services.healthChecks,
-          showDetails: (authorization) => healthDetailsAllowed(services.config.healthDetails, services.accounts, authorization),
-        }),
-      )
-      .use(widgetAssetRoutes(services.config.widgetDir))
-      .use(dashboardRoutes(join(services.config.widgetDir, "dashboard")))
-      .use(sessionRoutes({ sessions, setup, trustProxy: services.config.trustProxy }))
+      .use(apiDocs())
+      .use(health(services))
+      .use(widgetAssetRoutes(config.widgetDir))
+      .use(dashboardRoutes(join(config.widgetDir, "dashboard")))
+      .use(sessionRoutes({ sessions, setup, trustProxy: config.trustProxy }))
       .use(keyRoutes({ keys, principal: principalAnyPlan }))
       .use(siteSearchRoutes({ search: siteSearch, principal: principalAnyPlan }))
-      .use(
-        publicChatRoutes({
-          chat: services.chat,
-          budget: services.chatBudget,
-          gate: services.search.gate,
-          trustProxy: services.config.trustProxy,
-          onUnexpectedError: (error) => log.error("chat stream failed", { error }),
-        }),
-      )
+      .use(publicChat(services))
       .use(siteRoutes({ sites: services.sites, principal }, "/api/sites"))
       .use(siteRoutes({ sites: services.sites, principal }, "/organisations/:orgId/ai-search/sites"))
       .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/api/sites"))
       .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/organisations/:orgId/ai-search/sites"))
       .use(crawlRoutes({ crawl: services.crawl, principal }))
       .use(webhookRoutes({ webhooks: services.connectors.webhooks, principal }))
-      .use(orgMcpRoutes({ principal, search: services.search.publicSearch, chat: services.chat, sites: services.siteStore }))
-      .use(llmsTxtRoutes({ gate: services.search.gate, documents: services.documents, trustProxy: services.config.trustProxy }))
-      .use(
-        publicMcpRoutes({
-          gate: services.search.gate,
-          search: services.search.publicSearch,
-          chat: services.chat,
-          sites: services.siteStore,
-          trustProxy: services.config.trustProxy,
-        }),
-      )
+      .use(orgMcpRoutes({ principal, search: publicSearch, chat: services.chat, sites: services.siteStore }))
+      .use(llmsTxtRoutes({ ...publicSite, documents: services.documents }))
+      .use(publicMcpRoutes({ ...publicSite, search: publicSearch, chat: services.chat, sites: services.siteStore }))
       .use(analyticsRoutes({ analytics: services.analytics.analytics, principal }))
       .use(usageRoutes({ usage: services.analytics.usage, principal }))
-      .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, gate: services.search.gate, trustProxy: services.config.trustProxy }))
-      .use(publicSearchRoutes({ gate: services.search.gate, search: services.search.publicSearch, trustProxy: services.config.trustProxy }))
-      .use(publicSuggestRoutes({ gate: services.search.gate, suggest: services.search.suggest, trustProxy: services.config.trustProxy }))
-      .use(
-        publicGroupSearchRoutes({
-          gate: services.search.gate,
-          search: services.search.publicSearch,
-          trustProxy: services.config.trustProxy,
-          groups: services.search.groupStore,
-          sites: services.siteStore,
-        }),
-      )
+      .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, ...publicSite }))
+      .use(publicSearchRoutes({ ...publicSite, search: publicSearch }))
+      .use(publicSuggestRoutes({ ...publicSite, suggest: services.search.suggest }))
+      .use(publicGroupSearchRoutes({ ...publicSite, search: publicSearch, groups: services.search.groupStore, sites: services.siteStore }))
       .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }))
   );
+}
+
+/** The OpenAPI document at /openapi.json. */
+function apiDocs() {
+  return openapi({
+    // No viewer from a public CDN: the dashboard renders /openapi.json itself, and /docs points there.
+    provider: null,
+    specPath: "/openapi.json",
+    documentation: {
+      info: {
+        title: "site-search API",
+        version: "1.0.0",
+        description: "Site search and AI answers: sites, content, crawls, search, chat, groups, analytics.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "srch_live_… or srch_test_… API key" } } },
+    },
+  });
+}
+
+function health(services: Services) {
+  return healthRoutes({
+    checks: services.healthChecks,
+    showDetails: (authorization) => healthDetailsAllowed(services.config.healthDetails, services.accounts, authorization),
+  });
+}
+
+function publicChat(services: Services) {
+  return publicChatRoutes({
+    chat: services.chat,
+    budget: services.chatBudget,
+    gate: services.search.gate,
+    trustProxy: services.config.trustProxy,
+    onUnexpectedError: (error) => services.log.error("chat stream failed", { error }),
+  });
 }
