@@ -177,15 +177,7 @@ export class IngestService {
     const metadata = suffix ? { ...page.metadata, originalTitle: title } : (page.metadata ?? {});
     title = stripTitleSuffix(title, suffix) || url;
 
-    const chunks = (await this.preparer.chunk({ title, blocks }, opts.orgId)).map((c) => ({
-      position: c.position,
-      headingPath: c.headingPath,
-      anchor: c.anchor,
-      text: c.text,
-      // The lexical index reads title and headings too, so a page titled with the query ranks even when the body paraphrases.
-      searchText: [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n"),
-      contentHash: contentHash(c.headingPath.join(" › "), c.text),
-    }));
+    const chunks = await this.sections(title, blocks, opts.orgId);
     // Checked before the write: 55,000 sections in one statement once failed with the whole INSERT echoed back.
     if (chunks.length > Limits.chunksPerPage) {
       return {
@@ -206,6 +198,19 @@ export class IngestService {
       chunks,
     });
     return { status: "processed", pageId, links };
+  }
+
+  /** The page's search sections, each with the text the lexical index reads and its own hash. */
+  private async sections(title: string, blocks: ContentBlock[], orgId: string) {
+    return (await this.preparer.chunk({ title, blocks }, orgId)).map((c) => ({
+      position: c.position,
+      headingPath: c.headingPath,
+      anchor: c.anchor,
+      text: c.text,
+      // The lexical index reads title and headings too, so a page titled with the query ranks even when the body paraphrases.
+      searchText: [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n"),
+      contentHash: contentHash(c.headingPath.join(" › "), c.text),
+    }));
   }
 
   /** Title, summary and tags: as given, else from the page's markup, else extracted (a model for plain text). */

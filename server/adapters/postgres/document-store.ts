@@ -30,66 +30,62 @@ export class DocumentStore implements DocumentStorePort {
 
   /** Inserts or replaces the page at this URL with its chunks; returns the page id. */
   async replacePage(page: PageWrite): Promise<string> {
+    // One transaction: readers never see the page without its chunks, nor the outbox entry without the page.
     return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
       const now = new Date();
-      const [row] = await tx
-        .insert(pages)
-        .values({
-          id: newId("page"),
-          siteId: page.siteId,
-          url: page.url,
-          title: page.title,
-          summary: page.summary,
-          tags: page.tags,
-          metadata: page.metadata,
-          contentHash: page.contentHash,
-          source: page.source,
-          lastCrawlJobId: page.crawlJobId ?? null,
-          indexedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [pages.siteId, pages.url],
-          set: {
-            title: page.title,
-            summary: page.summary,
-            tags: page.tags,
-            metadata: page.metadata,
-            contentHash: page.contentHash,
-            source: page.source,
-            lastCrawlJobId: page.crawlJobId ?? null,
-            indexedAt: now,
-          },
-        })
-        .returning({ id: pages.id });
-      const pageId = row!.id;
+      const pageId = await this.upsertPageRow(db, page, now);
       await tx.delete(chunks).where(eq(chunks.pageId, pageId));
-      if (page.chunks.length > 0) {
-        const cached = await this.cachedEmbeddings(
-          tx as unknown as Db,
-          page.chunks.map((c) => c.contentHash),
-        );
-        await tx.insert(chunks).values(
-          page.chunks.map((c) => {
-            const hit = cached.get(c.contentHash);
-            return {
-              id: newId("chk"),
-              pageId,
-              siteId: page.siteId,
-              position: c.position,
-              headingPath: c.headingPath,
-              anchor: c.anchor,
-              text: c.text,
-              searchText: c.searchText,
-              contentHash: c.contentHash,
-              ...(hit ? { embedding: hit, embeddingModel: this.embeddingModel, embeddedAt: now } : {}),
-            };
-          }),
-        );
-      }
-      await this.refreshSiteCounts(tx as unknown as Db, page.siteId);
+      if (page.chunks.length > 0) await this.insertChunks(db, pageId, page, now);
+      await this.refreshSiteCounts(db, page.siteId);
       if (this.useOutbox) await tx.insert(searchOutbox).values({ siteId: page.siteId, pageId, op: "upsert-page" });
       return pageId;
     });
+  }
+
+  /** The page's row, new or updated in place (its id survives a re-ingest). */
+  private async upsertPageRow(db: Db, page: PageWrite, now: Date): Promise<string> {
+    const fields = {
+      title: page.title,
+      summary: page.summary,
+      tags: page.tags,
+      metadata: page.metadata,
+      contentHash: page.contentHash,
+      source: page.source,
+      lastCrawlJobId: page.crawlJobId ?? null,
+      indexedAt: now,
+    };
+    const [row] = await db
+      .insert(pages)
+      .values({ id: newId("page"), siteId: page.siteId, url: page.url, ...fields })
+      .onConflictDoUpdate({ target: [pages.siteId, pages.url], set: fields })
+      .returning({ id: pages.id });
+    return row!.id;
+  }
+
+  /** The page's chunks, reusing the vector of any chunk whose text was embedded before (same content hash). */
+  private async insertChunks(db: Db, pageId: string, page: PageWrite, now: Date): Promise<void> {
+    const cached = await this.cachedEmbeddings(
+      db,
+      page.chunks.map((c) => c.contentHash),
+    );
+    await db.insert(chunks).values(
+      page.chunks.map((c) => {
+        const hit = cached.get(c.contentHash);
+        return {
+          id: newId("chk"),
+          pageId,
+          siteId: page.siteId,
+          position: c.position,
+          headingPath: c.headingPath,
+          anchor: c.anchor,
+          text: c.text,
+          searchText: c.searchText,
+          contentHash: c.contentHash,
+          ...(hit ? { embedding: hit, embeddingModel: this.embeddingModel, embeddedAt: now } : {}),
+        };
+      }),
+    );
   }
 
   /** Stored titles of other pages of the site, with the original each was cut from (title-suffix detection). */
