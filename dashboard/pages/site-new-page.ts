@@ -87,51 +87,59 @@ export class SiteNewPage extends LitElement {
   }
 
   override render() {
-    const d = this.draft;
     return html`
       <h1>New site</h1>
       <ol class="row muted steps" aria-label="Steps">${STEPS.map((s, i) => html`<li aria-current=${i === this.step ? "step" : "false"}>${i + 1}. ${i === this.step ? html`<strong>${s}</strong>` : s}</li>`)}</ol>
       <div class="card">
         <form class="stack" @submit=${this.next}>
-          ${
-            this.step === 0
-              ? html`
+          ${this.step === 0 ? this.addressStep() : ""}
+          ${this.step === 1 ? this.crawlSettingsStep() : ""}
+          ${this.step === 2 ? this.publicAccessStep() : ""}
+          ${this.step === 3 && this.created ? this.snippetStep(this.created) : ""}
+          ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
+          ${this.step < 3 ? this.stepButtons() : ""}
+        </form>
+      </div>
+    `;
+  }
+
+  private addressStep() {
+    const d = this.draft;
+    return html`
             <sl-input name="baseUrl" type="url" label="Base URL" placeholder="https://docs.example.com/" required .value=${d.baseUrl} help-text="The crawl starts here and stays under this address."></sl-input>
-            <sl-input name="name" label="Name" .value=${d.name} help-text="Shown in this dashboard; defaults to the host."></sl-input>`
-              : ""
-          }
-          ${
-            this.step === 1
-              ? html`
+            <sl-input name="name" label="Name" .value=${d.name} help-text="Shown in this dashboard; defaults to the host."></sl-input>`;
+  }
+
+  private crawlSettingsStep() {
+    const d = this.draft;
+    return html`
             <sl-input name="maxPages" type="number" min="1" max="100000" label="Most pages per crawl" .value=${String(d.maxPages)} required></sl-input>
             <sl-input name="maxDepth" type="number" min="0" max="100" label="Most links away from the base URL" .value=${String(d.maxDepth)} required></sl-input>
-            <sl-checkbox name="respectRobotsTxt" ?checked=${d.respectRobotsTxt}>Follow robots.txt</sl-checkbox>`
-              : ""
-          }
-          ${
-            this.step === 2
-              ? html`
+            <sl-checkbox name="respectRobotsTxt" ?checked=${d.respectRobotsTxt}>Follow robots.txt</sl-checkbox>`;
+  }
+
+  private publicAccessStep() {
+    const d = this.draft;
+    return html`
             <sl-switch name="searchEnabled" ?checked=${d.searchEnabled}>Public search (the widget's search box)</sl-switch>
             <sl-switch name="chatEnabled" ?checked=${d.chatEnabled}>Public chat (AI answers)</sl-switch>
-            <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${d.allowedDomains} help-text="Pages on these hosts may use the widget, e.g. docs.example.com, *.example.com, localhost:8080. Empty: no browser origin."></sl-textarea>`
-              : ""
-          }
-          ${
-            this.step === 3 && this.created
-              ? html`
-            <p>Site <strong>${this.created.name}</strong> is created. Paste this where the search box should appear:</p>
-            <pre>${snippet(this.created.siteId)}</pre>
+            <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${d.allowedDomains} help-text="Pages on these hosts may use the widget, e.g. docs.example.com, *.example.com, localhost:8080. Empty: no browser origin."></sl-textarea>`;
+  }
+
+  private snippetStep(created: SiteSummary) {
+    return html`
+            <p>Site <strong>${created.name}</strong> is created. Paste this where the search box should appear:</p>
+            <pre>${snippet(created.siteId)}</pre>
             <div class="row">
-              <sl-button size="small" @click=${() => copyText(snippet(this.created!.siteId))}>Copy snippet</sl-button>
+              <sl-button size="small" @click=${() => copyText(snippet(created.siteId))}>Copy snippet</sl-button>
               <sl-button variant="primary" @click=${() => this.crawl()}>Start the first crawl</sl-button>
-              <sl-button href="/dashboard/sites/${encodeURIComponent(this.created.siteId)}">Open the site</sl-button>
-            </div>`
-              : ""
-          }
-          ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
-          ${
-            this.step < 3
-              ? html`<div class="row">
+              <sl-button href="/dashboard/sites/${encodeURIComponent(created.siteId)}">Open the site</sl-button>
+            </div>`;
+  }
+
+  /** Back (after the first step) and Next, which creates the site on the last step before the snippet. */
+  private stepButtons() {
+    return html`<div class="row">
             ${
               this.step > 0
                 ? html`<sl-button @click=${() => {
@@ -141,12 +149,7 @@ export class SiteNewPage extends LitElement {
                 : ""
             }
             <sl-button type="submit" variant="primary" ?loading=${this.busy}>${this.step === 2 ? "Create site" : "Next"}</sl-button>
-          </div>`
-              : ""
-          }
-        </form>
-      </div>
-    `;
+          </div>`;
   }
 }
 customElements.define("site-new-page", SiteNewPage);
