@@ -1,5 +1,7 @@
 // The layer rules of docs/architecture.md, checked by `npm run lint:deps` in CI (.ci/run): a forbidden import fails the build.
 const useCases = "^server/(sites|ingest|crawl|search|chat|analytics|groups|accounts|connectors|rate-limit|cli)/";
+// The use-case folders proper (cli is a caller of them, like routes and the composition root).
+const useCaseFolders = "(sites|ingest|crawl|search|chat|analytics|groups|accounts|connectors|rate-limit)";
 const entryPoints = "^server/(app|main|deno|cli|worker)[.]ts$";
 // Tests and benchmarks build real adapters on purpose (real parts, never mocks); the rules are about the shipped code.
 const notTests = "[.](test|bench|e2e)[.]ts$";
@@ -20,6 +22,15 @@ module.exports = {
       comment: "Use cases know nothing of HTTP or of how they are wired: no routes, plugins, composition or entry points.",
       from: { path: useCases, pathNot: notTests },
       to: { path: ["^server/(routes|plugins|composition)/", entryPoints] },
+    },
+    {
+      name: "use-case-imports-other-use-case-internals",
+      severity: "error",
+      comment:
+        "A use-case folder reaches another only through its public entry point (its index.ts, which exports what other " +
+        "folders use), so a folder's other files can change without breaking its neighbours.",
+      from: { path: `^server/${useCaseFolders}/`, pathNot: notTests },
+      to: { path: `^server/${useCaseFolders}/`, pathNot: ["^server/$1/", `^server/${useCaseFolders}/index[.]ts$`] },
     },
     {
       name: "adapter-imports-inner-or-outer-layer",

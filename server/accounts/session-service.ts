@@ -3,7 +3,7 @@ import { AccountLimits } from "../../shared/limits.ts";
 import type { SessionView } from "../../shared/accounts.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
-import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import type { SessionRecord, SessionStore } from "../ports/session-store.ts";
 import type { Membership, UserStore } from "../ports/user-store.ts";
 import { hashPassword, verifyPassword } from "./password.ts";

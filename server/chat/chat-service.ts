@@ -7,7 +7,7 @@ import { extractiveAnswer, notFoundText } from "./extractive-answer.ts";
 import { rewriteFollowUp } from "./query-rewrite.ts";
 import { CitationStream } from "./citation-stream.ts";
 import { keepSiteLinks } from "./answer-links.ts";
-import { siteHostCheck } from "../sites/site-hosts.ts";
+import { siteHostCheck } from "../sites/index.ts";
 import { retrievePassages, type ChatPassage, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
 import { newId } from "../new-id.ts";
 

@@ -1,5 +1,5 @@
 // Chat retrieval over the site's hybrid search: the page-grouped results and their matched chunks, reduced to what passages quote.
-import type { HybridChunksOutput, HybridSearchInput } from "../search/hybrid-search.ts";
+import type { HybridChunksOutput, HybridSearchInput } from "../search/index.ts";
 import type { PassageSearch } from "./chat-passages.ts";
 
 /** The one method of HybridSearch chat calls. */

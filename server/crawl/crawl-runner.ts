@@ -3,7 +3,7 @@
 import type { CrawlJobRow, CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
-import type { IngestService } from "../ingest/ingest-service.ts";
+import { normaliseUrl, type IngestService } from "../ingest/index.ts";
 import type { Logger } from "../logger.ts";
 import type { PageFetcher } from "../ports/page-fetcher.ts";
 import type { CrawlerConfig } from "../../shared/sites.ts";
@@ -14,7 +14,6 @@ import { JobFrontier } from "./job-frontier.ts";
 import { isGoneDetail, visitPage, type VisitContext } from "./page-visit.ts";
 import { allowAllPolicy, loadRobotsPolicy, type FetchText, type RobotsPolicy } from "./robots-policy.ts";
 import { collectSitemapUrls } from "./sitemap.ts";
-import { normaliseUrl } from "../ingest/url-normalise.ts";
 
 export interface CrawlRunnerDeps {
   jobs: CrawlJobStore;

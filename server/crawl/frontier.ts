@@ -1,7 +1,7 @@
 // The set of addresses one crawl still has to fetch, in breadth-first order, plus the pure admission rule
 // (normalise, dedupe, depth, scope, robots) that a database-backed crawl can reuse as is.
 import type { CrawlScope, ScopeReason } from "./crawl-scope.ts";
-import { normaliseUrl } from "../ingest/url-normalise.ts";
+import { normaliseUrl } from "../ingest/index.ts";
 
 export type SkipReason = ScopeReason | "duplicate" | "too-deep" | "robots-disallowed" | "limit-reached";
 

@@ -3,7 +3,7 @@
 import type { CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { CrawlScope } from "./crawl-scope.ts";
 import { admitUrl } from "./frontier.ts";
-import { normaliseUrl } from "../ingest/url-normalise.ts";
+import { normaliseUrl } from "../ingest/index.ts";
 
 export interface FrontierEntry {
   url: string;

@@ -1,14 +1,12 @@
 // One step of a crawl: fetch a frontier address, follow its links, and index it unless robots meta, a canonical
 // link, scope or content type say otherwise. A failing page is recorded and counted; it never stops the crawl.
-import type { IngestService } from "../ingest/ingest-service.ts";
-import type { CleanedPage } from "../ingest/clean-html.ts";
+import { normaliseUrl, type CleanedPage, type IngestService } from "../ingest/index.ts";
 import { FetchFailure, type FetchedPage, type FetchPageInput, type PageFetcher } from "../ports/page-fetcher.ts";
 import type { CrawlScope } from "./crawl-scope.ts";
 import type { CrawlProgress } from "./crawl-progress.ts";
 import type { HostThrottle } from "./host-throttle.ts";
 import type { FrontierEntry, JobFrontier } from "./job-frontier.ts";
 import type { RobotsPolicy } from "./robots-policy.ts";
-import { normaliseUrl } from "../ingest/url-normalise.ts";
 
 export interface VisitContext {
   jobId: string;

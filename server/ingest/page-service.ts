@@ -9,7 +9,7 @@ import { compileUrlPattern, UrlPatternError, urlPatternSource, type UrlPatternSo
 import { postgresRegex } from "../patterns/postgres-regex.ts";
 import { filterInSlices } from "../patterns/filter-in-slices.ts";
 import { normaliseUrl } from "./url-normalise.ts";
-import { siteHostCheck } from "../sites/site-hosts.ts";
+import { siteHostCheck } from "../sites/index.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 /** URLs read per round when a pattern has to be matched in the process. */

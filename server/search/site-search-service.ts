@@ -4,7 +4,7 @@ import { Limits } from "../../shared/limits.ts";
 import type { SiteSearchBody } from "../../shared/accounts.ts";
 import type { ExplainedSearchResult } from "../../shared/search.ts";
 import type { HybridSearch, HybridSearchOutput } from "./hybrid-search.ts";
-import type { QueryRecord } from "../analytics/event-recorder.ts";
+import type { QueryRecord } from "../analytics/index.ts";
 
 export class SiteSearchService {
   constructor(

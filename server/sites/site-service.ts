@@ -5,7 +5,7 @@ import type { SiteStore } from "../ports/site-store.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSettings } from "./site-settings.ts";
 import { siteDetail, siteSummary } from "./site-view.ts";
 import { checkSettingsPatterns } from "./settings-patterns.ts";
-import type { CrawlerSettings } from "../connectors/crawler-settings.ts";
+import type { CrawlerSettings } from "../connectors/index.ts";
 
 export interface SiteHooks {
   /** Called after a site's settings changed (cached search answers depend on boosts and access rules). */

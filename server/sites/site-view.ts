@@ -3,7 +3,7 @@ import type { SiteDetail, SiteSummary } from "../../shared/sites.ts";
 import type { SiteRow, SiteStats } from "../ports/site-store.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
 import { defaultRateLimits } from "./site-settings.ts";
-import { isStale } from "../connectors/crawl-schedule.ts";
+import { isStale } from "../connectors/index.ts";
 
 export function siteSummary(row: SiteRow): SiteSummary {
   return {

@@ -1,0 +1,4 @@
+// The ingest use case's public entry point: what other use-case folders may import from it.
+export type { CleanedPage } from "./clean-html.ts";
+export type { IngestService } from "./ingest-service.ts";
+export { normaliseUrl } from "./url-normalise.ts";

@@ -1,0 +1,2 @@
+// The sites use case's public entry point: what other use-case folders may import from it.
+export { siteHostCheck } from "./site-hosts.ts";
