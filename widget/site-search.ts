@@ -1,30 +1,24 @@
 // The <site-search> custom element: composes the controllers and views; behaviour lives in controllers/.
 import { html, nothing, type PropertyValues, type TemplateResult } from "lit";
 import { SiteSearchAttributes } from "./site-search-attributes.ts";
-import { fetchSearch, sendClick, type ApiTarget } from "./api-client.ts";
 import type { ChatTurn } from "./chat/chat-stream-controller.ts";
 import { ChatController } from "./controllers/chat-controller.ts";
 import { HotkeyController } from "./controllers/hotkey-controller.ts";
-import { ListboxController } from "./controllers/listbox-controller.ts";
-import { PopoverController } from "./controllers/popover-controller.ts";
+import { PanelController } from "./controllers/panel-controller.ts";
 import { DismissController } from "./controllers/dismiss-controller.ts";
-import { SearchController } from "./controllers/search-controller.ts";
-import { SiteSearchAnswerEvent, SiteSearchErrorEvent, SiteSearchSelectEvent } from "./events.ts";
-import { buildOptionGroups, flattenGroups, type OptionGroup, type OptionItem } from "./option-items.ts";
-import { RecentSearches } from "./recent-searches.ts";
+import { QueryController } from "./controllers/query-controller.ts";
+import { OptionsController } from "./controllers/options-controller.ts";
+import { SiteSearchAnswerEvent, SiteSearchErrorEvent } from "./events.ts";
 import { renderFollowUp } from "./render/follow-up-view.ts";
-import { PAGE_SIZE, pageOf, renderPagination, renderResultCount } from "./render/pagination-view.ts";
+import { renderPagination, renderResultCount } from "./render/pagination-view.ts";
 import { renderFacets } from "./render/facets-view.ts";
 import { renderDidYouMean } from "./render/did-you-mean.ts";
 import { renderCompletions } from "./render/completions-view.ts";
-import { CompletionController } from "./controllers/completion-controller.ts";
 import { bubbleLayout, inlineLayout, modalLayout, pageLayout, type LayoutModel } from "./render/layouts.ts";
 import type { SearchViewModel } from "./render/search-view.ts";
 import { siteSearchStyles } from "./site-search-styles.ts";
 import { resolveTranslations, type SearchTranslations } from "./translations.ts";
 import { toWidgetError, type WidgetError } from "./widget-error.ts";
-import { readPageQuery, writePageQuery } from "./page-query.ts";
-import { deepActiveElement } from "./active-element.ts";
 import { parseSuggestions } from "./suggested-questions.ts";
 
 export type { SiteSearchMode } from "./site-search-attributes.ts";
@@ -114,37 +108,29 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  */
 export class SiteSearchElement extends SiteSearchAttributes {
   static override styles = siteSearchStyles;
-  #returnFocus: HTMLElement | undefined;
-  #groups: OptionGroup[] = [];
 
-  readonly #completions = new CompletionController(this, () => this.#target);
-  readonly #search = new SearchController(this, {
-    // The results page asks for more at once and shows them a page at a time: the API has no offset.
-    fetchResults: (query, signal) =>
-      fetchSearch(
-        this.#target,
-        query,
-        { limit: this.limit ?? (this.mode === "page" ? 50 : undefined), minScore: this.minScore, filters: this.filters },
-        signal,
-      ),
-    cacheKey: (query) => `${query}\u0000${JSON.stringify(this.filters)}`,
-    debounceMs: () => this.debounce,
+  readonly #query = new QueryController(this, {
     onSuccess: (state) => {
       const count = state.response?.results.length ?? 0;
       this.announcement = count ? this.#t.resultCount(count) : this.#t.noResults(state.query);
     },
     onError: (error) => this.#reportError(error),
+    onType: () => {
+      this.#options.listbox.reset();
+      this.#panel.show();
+    },
   });
-  readonly #listbox = new ListboxController(this, {
-    count: () => flattenGroups(this.#groups).length,
-    activate: (index) => this.#activate(index),
-    escape: () => this.#escape(),
-    open: () => this.#show(),
+  readonly #panel = new PanelController(this, () => this.#options.listbox.reset());
+  readonly #options = new OptionsController(this, {
+    t: () => this.#t,
+    query: this.#query,
+    panel: this.#panel,
+    ask: (q) => void this.ask(q),
   });
-  readonly #popover = new PopoverController(this);
   readonly #dismiss = new DismissController(this, { active: () => this.mode === "inline" && this.open, close: () => this.close() });
   readonly #chat = new ChatController(this, {
-    target: () => this.#target,
+    // The element's endpoint, site-id and group-id are the API target, read on each call.
+    target: () => this,
     onAnswer: (turn, sessionId) => this.#answered(turn, sessionId),
     onError: (error) => this.#reportError(error),
     copiedLabel: () => this.#t.copied,
@@ -153,31 +139,12 @@ export class SiteSearchElement extends SiteSearchAttributes {
 
   constructor() {
     super();
-    new HotkeyController(this, { key: () => (this.hotkey === "none" ? "" : this.hotkey), onHotkey: () => this.#onHotkey() });
-  }
-
-  get #target(): ApiTarget {
-    return { endpoint: this.endpoint, siteId: this.siteId, groupId: this.groupId };
+    new HotkeyController(this, { key: () => (this.hotkey === "none" ? "" : this.hotkey), onHotkey: () => this.#panel.onHotkey() });
   }
 
   get #t(): SearchTranslations {
     const lang = this.closest<HTMLElement>("[lang]")?.lang || document.documentElement.lang || navigator.language || "en";
     return resolveTranslations(lang, this.translations);
-  }
-
-  get #recent(): RecentSearches {
-    return new RecentSearches(this.groupId ? `group:${this.groupId}` : this.siteId);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.mode === "page") {
-      const q = readPageQuery();
-      if (q) {
-        this.query = q;
-        this.#search.search(q, { immediate: true });
-      }
-    }
   }
 
   // The widget never throws into the host page: a rendering bug becomes an error event, not an uncaught exception.
@@ -189,40 +156,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
     }
   }
 
-  protected override willUpdate(): void {
-    const recent = this.#recent;
-    this.#groups = buildOptionGroups({
-      query: this.query,
-      results: pageOf(this.#search.state.response?.results ?? [], this.mode === "page" ? this.resultsPage : null),
-      offset: this.mode === "page" ? this.resultsPage * PAGE_SIZE : 0,
-      recent: recent.list(),
-      favourites: recent.favourites(),
-      favouritesLabel: this.#t.favourites,
-      chat: !this.noChat && Boolean(this.siteId) && this.mode !== "bubble",
-      askLabel: this.#t.askAiLabel,
-      recentLabel: this.#t.recentSearches,
-    });
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
-    if (this.mode === "inline") {
-      const input = this.renderRoot.querySelector<HTMLElement>(".field");
-      const popover = this.renderRoot.querySelector<HTMLElement>(".popover");
-      if (this.open && input && popover) this.#popover.open(input, popover);
-      else this.#popover.close();
-    }
-    if (this.mode === "modal" && changed.has("open")) {
-      const dialog = this.renderRoot.querySelector("dialog");
-      if (this.open && dialog && !dialog.open) {
-        dialog.showModal();
-        this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus();
-      } else if (!this.open && dialog?.open) dialog.close();
-    }
-    this.renderRoot.querySelector(`#${this.#activeId ?? "none"}`)?.scrollIntoView({ block: "nearest" });
-  }
-
-  get #activeId(): string | undefined {
-    return flattenGroups(this.#groups)[this.#listbox.activeIndex]?.id;
+    this.#panel.updated(changed.has("open"), this.#options.activeId);
   }
 
   protected override render(): TemplateResult {
@@ -245,9 +180,9 @@ export class SiteSearchElement extends SiteSearchAttributes {
       suggestions: parseSuggestions(this.suggestedQuestions),
       showSuggestions: !this.#chat.turns.length,
       chatOnly: !this.noChat,
-      facets: this.mode === "page" ? renderFacets(t, this.#search.state.response?.facets, this.filters, this.#toggleFacet) : nothing,
+      facets: this.mode === "page" ? renderFacets(t, this.#query.search.state.response?.facets, this.filters, this.#query.toggleFacet) : nothing,
       hotkeyHint: this.hotkey === "none" ? "" : `${/Mac|iP/.test(navigator.platform) ? "⌘" : "Ctrl "}${this.hotkey.toUpperCase()}`,
-      onOpen: () => this.#openPanel(),
+      onOpen: () => this.#panel.openPanel(),
       onClose: () => this.close(),
       onSuggestion: (q) => void this.ask(q),
       onDialogClose: () => this.close(),
@@ -262,35 +197,33 @@ export class SiteSearchElement extends SiteSearchAttributes {
   }
 
   #searchModel(t: SearchTranslations): SearchViewModel {
-    const hasOptions = this.#groups.length > 0;
+    const options = this.#options;
+    const hasOptions = options.groups.length > 0;
     return {
       t,
       query: this.query,
       placeholder: this.placeholder || t.placeholder,
       // The conversation replaces the listbox; aria-controls must not point at a list that is not there.
       expanded: hasOptions && (this.open || this.mode === "page") && !(this.chatOpen && this.mode !== "bubble"),
-      state: this.#search.state,
-      groups: this.mode === "inline" && !this.open ? [] : this.#groups,
-      activeId: this.#activeId,
-      onInput: (event) => this.#setQuery((event.target as HTMLInputElement).value),
-      onKeyDown: this.#listbox.onKeyDown,
-      onFocus: () => this.#show(),
-      onClear: () => this.#setQuery(""),
-      onOption: (item, event) => this.#choose(item, event),
-      onHover: (item) => this.#listbox.setActive(flattenGroups(this.#groups).indexOf(item)),
-      onClearRecent: () => this.#changeRecent((r) => r.clear()),
-      onRetry: () => this.#search.search(this.query, { immediate: true }),
-      recentEnabled: this.#recent.enabled,
-      onToggleRecent: (on) => this.#changeRecent((r) => (r.enabled = on)),
-      onToggleFavourite: (query) => this.#changeRecent((r) => r.toggleFavourite(query)),
-      didYouMean: renderDidYouMean(t, this.#search.state.response?.suggestion, (q) => this.#setQuery(q)),
-      completions: renderCompletions(t.completions, this.#search.state, this.#completions.query, this.#completions.completions, (q) => this.#setQuery(q)),
+      state: this.#query.search.state,
+      groups: this.mode === "inline" && !this.open ? [] : options.groups,
+      activeId: options.activeId,
+      onInput: (event) => this.#query.set((event.target as HTMLInputElement).value),
+      onKeyDown: options.listbox.onKeyDown,
+      onFocus: () => this.#panel.show(),
+      onClear: () => this.#query.set(""),
+      onOption: (item, event) => options.choose(item, event),
+      onHover: (item) => options.hover(item),
+      onClearRecent: () => options.changeRecent((r) => r.clear()),
+      onRetry: () => this.#query.search.search(this.query, { immediate: true }),
+      recentEnabled: options.recent.enabled,
+      onToggleRecent: (on) => options.changeRecent((r) => (r.enabled = on)),
+      onToggleFavourite: (query) => options.changeRecent((r) => r.toggleFavourite(query)),
+      didYouMean: renderDidYouMean(t, this.#query.search.state.response?.suggestion, (q) => this.#query.set(q)),
+      completions: renderCompletions(t.completions, this.#query.search.state, this.#query.completions.query, this.#query.completions.completions, (q) =>
+        this.#query.set(q),
+      ),
     };
-  }
-
-  #changeRecent(change: (recent: RecentSearches) => void): void {
-    change(this.#recent);
-    this.requestUpdate();
   }
 
   #pagination(t: SearchTranslations) {
@@ -298,7 +231,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
       this.resultsPage = page;
       void this.updateComplete.then(() => this.scrollIntoView({ block: "start" }));
     };
-    return { t, total: this.#search.state.response?.results.length ?? 0, page: this.resultsPage, onPage };
+    return { t, total: this.#query.search.state.response?.results.length ?? 0, page: this.resultsPage, onPage };
   }
 
   #chatView(t: SearchTranslations): TemplateResult | typeof nothing {
@@ -307,8 +240,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
       t,
       inPanel: this.mode !== "bubble",
       asked: this.chatOpen,
-      onBack: () => this.#backToResults(),
-      onSource: (url, event) => this.#select(url, -1, event),
+      onBack: () => this.#panel.backToResults(),
+      onSource: (url, event) => this.#options.select(url, -1, event),
       onAsk: (q) => void this.ask(q),
     });
   }
@@ -317,99 +250,15 @@ export class SiteSearchElement extends SiteSearchAttributes {
   async ask(question: string): Promise<void> {
     if (this.noChat || !question.trim()) return;
     this.chatOpen = true;
-    this.#show();
+    this.#panel.show();
     this.announcement = this.#t.answerLoading;
     await this.#chat.ask(question);
   }
 
   /** Closes the dropdown, modal or panel and returns focus to where it was before opening. */
   close(): void {
-    if (!this.open) return;
-    this.open = false;
-    this.#listbox.reset();
-    const target = this.#returnFocus;
-    this.#returnFocus = undefined;
-    if (target?.isConnected) target.focus();
+    this.#panel.close();
   }
-
-  #show(): void {
-    if (!this.open) this.open = true;
-  }
-
-  #openPanel(): void {
-    this.#returnFocus = deepActiveElement();
-    this.open = true;
-    if (this.mode === "bubble") void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(".chat-panel input")?.focus());
-  }
-
-  #onHotkey(): void {
-    if (this.mode === "modal" || this.mode === "bubble") this.#openPanel();
-    else this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus();
-  }
-
-  #backToResults(): void {
-    this.chatOpen = false;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>("#input")?.focus());
-  }
-
-  #setQuery(value: string): void {
-    this.query = value;
-    this.resultsPage = 0;
-    this.chatOpen = false;
-    this.#listbox.reset();
-    this.#show();
-    this.#search.search(value);
-    this.#completions.request(value);
-    if (this.mode === "page") writePageQuery(value);
-  }
-
-  #escape(): boolean {
-    if (this.query) {
-      this.#setQuery("");
-      return true;
-    }
-    if (this.open && this.mode !== "page") {
-      this.close();
-      return true;
-    }
-    return false;
-  }
-
-  #activate(index: number): void {
-    const item = flattenGroups(this.#groups)[index];
-    if (!item) return;
-    if (item.kind === "result" || item.kind === "section") {
-      // Clicking the real link keeps one path for mouse and keyboard, including the cancelable select event.
-      this.renderRoot.querySelector<HTMLAnchorElement>(`#${item.id}`)?.click();
-    } else this.#choose(item);
-  }
-
-  #choose(item: OptionItem, event?: MouseEvent): void {
-    if (item.kind === "ask") void this.ask(item.query);
-    else if (item.kind === "recent") {
-      this.#setQuery(item.query);
-      this.#search.search(item.query, { immediate: true });
-    } else this.#select(item.url, item.position, event);
-  }
-
-  #select(url: string, position: number, event?: MouseEvent): void {
-    const select = new SiteSearchSelectEvent(url, this.query, position);
-    this.dispatchEvent(select);
-    this.#recent.add(this.query);
-    if (this.query.trim() && position >= 0) sendClick(this.#target, { query: this.query.trim(), url, position });
-    if (select.defaultPrevented) event?.preventDefault();
-    // Ctrl/⌘/Shift-click opens a new tab or window: the visitor stays here, so the modal stays open.
-    if (event && (event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1)) return;
-    // Closing re-renders without the link; a link removed before the click's default action no longer navigates.
-    if (this.mode !== "page") setTimeout(() => this.close());
-  }
-
-  readonly #toggleFacet = (field: string, value: string, on: boolean): void => {
-    const current = (this.filters[field] ?? []).filter((v) => v !== value);
-    this.filters = { ...this.filters, [field]: on ? [...current, value] : current };
-    this.resultsPage = 0;
-    this.#search.search(this.query, { immediate: true });
-  };
 
   #answered(turn: ChatTurn, sessionId: string): void {
     this.announcement = this.#t.answerReady;

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
+import { minifyCssTemplates } from "./minify-css-templates.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -43,7 +44,7 @@ function iife(entry: string, fileName: string, name: string): InlineConfig {
     configFile: false,
     root,
     logLevel: "warn",
-    plugins: [scriptTagChatLoader(), asciiOnly()],
+    plugins: [scriptTagChatLoader(), minifyCssTemplates(), asciiOnly()],
     build: {
       outDir: "dist",
       emptyOutDir: false,
@@ -104,4 +105,4 @@ export const moduleBuild: InlineConfig = {
   },
 };
 
-export default defineConfig({ ...moduleBuild, plugins: [declarations(), alsoBuildScriptTag()] });
+export default defineConfig({ ...moduleBuild, plugins: [minifyCssTemplates(), declarations(), alsoBuildScriptTag()] });
