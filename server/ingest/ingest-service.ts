@@ -4,7 +4,7 @@ import { Value } from "@sinclair/typebox/value";
 import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
-import type { DocumentStore } from "../ports/document-store.ts";
+import type { DocumentStore, NewChunk } from "../ports/document-store.ts";
 import type { CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 import { inlinePreparer, type PagePreparer } from "./page-preparer.ts";
@@ -17,6 +17,7 @@ import type { ContentBlock } from "./content-block.ts";
 import type { PdfReader } from "../ports/pdf-reader.ts";
 import { readPdf, readPdfItem, type PdfPage } from "./pdf-ingest.ts";
 import { normaliseUrl } from "./url-normalise.ts";
+import { KeyedLane } from "./keyed-lane.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -76,6 +77,8 @@ function describeInvalid(page: unknown): string {
 
 export class IngestService {
   private readonly preparer: PagePreparer;
+  /** An organisation's page writes take turns (see keyed-lane.ts); other organisations' writes do not wait. */
+  private readonly writes = new KeyedLane();
 
   constructor(private readonly deps: IngestDeps) {
     this.preparer = deps.preparer ?? inlinePreparer;
@@ -185,7 +188,16 @@ export class IngestService {
         error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.`,
       };
     }
-    const pageId = await this.deps.documents.replacePage({
+    const pageId = await this.writes.run(opts.orgId, () => this.store(opts, { url, title, summary, tags, metadata, hash, chunks }));
+    return { status: "processed", pageId, links };
+  }
+
+  private store(
+    opts: IngestOptions,
+    p: { url: string; title: string; summary: string; tags: string[] | undefined; metadata: Record<string, unknown>; hash: string; chunks: NewChunk[] },
+  ): Promise<string> {
+    const { url, title, summary, tags, metadata, hash, chunks } = p;
+    return this.deps.documents.replacePage({
       siteId: opts.siteId,
       url,
       title: title.slice(0, 1000),
@@ -197,7 +209,6 @@ export class IngestService {
       crawlJobId: opts.crawlJobId ?? null,
       chunks,
     });
-    return { status: "processed", pageId, links };
   }
 
   /** The page's search sections, each with the text the lexical index reads and its own hash. */
