@@ -1,0 +1,77 @@
+// A page's chunks are written in one statement over arrays: every field of every section lands in its own row, in
+// order, and a section whose text was embedded before gets its vector back from the embedding cache at once.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { createPublicSite } from "../fixtures/search-pages.ts";
+import { rows } from "../../server/adapters/postgres/database.ts";
+import type { Embedder } from "../../server/ports/embedder.ts";
+
+/** Stands in for the model (not for our storage): a vector that depends on the text, instantly. */
+const textEmbedder: Embedder = {
+  model: "chunk-write-test-model",
+  dimensions: 3,
+  embed: async ({ texts }) => ({ vectors: texts.map((t) => [t.length % 7, 1, 0.5]), tokens: 0, ms: 0 }),
+  ready: async () => {},
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({}, { embedder: textEmbedder });
+}, 180_000);
+afterAll(() => ctx.close());
+
+// Sections long enough to stay sections of their own (the chunker merges short ones).
+const words = (topic: string) => Array.from({ length: 60 }, (_, i) => `${topic} detail ${i}`).join(" ");
+const page = (url: string) => ({
+  url,
+  content:
+    `<html><head><title>Guide</title></head><body><main><h1>Guide</h1><p>Intro ${words("intro")}.</p>` +
+    `<h2 id="install">Install, then “configure”</h2><p>Run the installer; it's quick. ${words("installer")}</p>` +
+    `<h3>On Linux</h3><p>Use the package manager, with {braces} and "quotes" and a \\ backslash. ${words("linux")}</p>` +
+    `<h2>Upgrade</h2><p>Upgrade notes. ${words("upgrade")}</p></main></body></html>`,
+});
+
+interface ChunkRow {
+  position: number;
+  heading_path: string[];
+  anchor: string | null;
+  text: string;
+  search_text: string;
+  embedded: boolean;
+  embedding_model: string | null;
+}
+
+async function chunksOf(siteId: string, url: string): Promise<ChunkRow[]> {
+  return rows<ChunkRow>(
+    ctx.services.database.db,
+    sql`SELECT c.position, c.heading_path, c.anchor, c.text, c.search_text, c.embedded_at IS NOT NULL AS embedded, c.embedding_model
+        FROM chunks c JOIN pages p ON p.id = c.page_id WHERE p.site_id = ${siteId} AND p.url = ${url} ORDER BY c.position`,
+  );
+}
+
+describe("writing a page's chunks", () => {
+  test("keeps each section's position, heading path, anchor and text, and reuses cached vectors for the same text", async () => {
+    const site = await createPublicSite(ctx);
+    const first = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages: [page("https://docs.example.com/a")] } });
+    expect(first.status).toBe(200);
+    expect(first.body.processed).toBe(1);
+    const written = await chunksOf(site.siteId, "https://docs.example.com/a");
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(written.map((c) => c.position)).toEqual(written.map((_, i) => i));
+    expect(written.every((c) => !c.embedded)).toBe(true);
+    const linux = written.find((c) => c.text.includes("package manager"))!;
+    expect(linux.text).toContain('{braces} and "quotes"');
+    expect(linux.heading_path.slice(-2)).toEqual(["Install, then “configure”", "On Linux"]);
+    expect(written.find((c) => c.text.includes("installer"))!.anchor).toBe("install");
+    expect(linux.search_text).toContain("Guide");
+
+    await ctx.services.embeddingQueue!.drain();
+    // The same sections under another URL: their vectors come from the cache, with no trip through the queue.
+    const second = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages: [page("https://docs.example.com/b")] } });
+    expect(second.body.processed).toBe(1);
+    const copied = await chunksOf(site.siteId, "https://docs.example.com/b");
+    expect(copied.map(({ embedded: _, embedding_model: __, ...c }) => c)).toEqual(written.map(({ embedded: _, embedding_model: __, ...c }) => c));
+    expect(copied.every((c) => c.embedded && c.embedding_model === textEmbedder.model)).toBe(true);
+  }, 60_000);
+});
