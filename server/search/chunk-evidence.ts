@@ -42,7 +42,11 @@ export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
   // Runs on every candidate of every search (up to 300 chunks): words are stemmed through a cache and only checked
   // against the query's stems, and the scan stops once every group is found and nothing can exclude the chunk.
   const texts = [chunk.title, ...chunk.headingPath, chunk.text];
-  if (q.phrases.length > 0) return judgeWithPhrases(texts.flatMap((t) => splitWords(t).map(cachedStem)), q);
+  if (q.phrases.length > 0)
+    return judgeWithPhrases(
+      texts.flatMap((t) => splitWords(t).map(cachedStem)),
+      q,
+    );
   const found = new Set<number>();
   const mustScanAll = q.excluded.size > 0;
   for (const t of texts) {
