@@ -39,19 +39,19 @@ export interface ChunkVerdict {
 }
 
 export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
-  // Runs on every candidate of every search (up to 300 chunks): words are stemmed through a cache and only checked
+  // Runs on every candidate of every search (up to 300 chunks): words are stemmed (cached) and only checked
   // against the query's stems, and the scan stops once every group is found and nothing can exclude the chunk.
   const texts = [chunk.title, ...chunk.headingPath, chunk.text];
   if (q.phrases.length > 0)
     return judgeWithPhrases(
-      texts.flatMap((t) => splitWords(t).map(cachedStem)),
+      texts.flatMap((t) => splitWords(t).map(stem)),
       q,
     );
   const found = new Set<number>();
   const mustScanAll = q.excluded.size > 0;
   for (const t of texts) {
     for (const word of splitWords(t)) {
-      const s = cachedStem(word);
+      const s = stem(word);
       if (mustScanAll && q.excluded.has(s)) return { admitted: false, coverage: 0 };
       for (let i = 0; i < q.groups.length; i++) if (!found.has(i) && q.groups[i]!.has(s)) found.add(i);
       if (!mustScanAll && found.size === q.groups.length) return verdict(true, found.size, q);
@@ -71,18 +71,6 @@ const verdict = (admitted: boolean, matched: number, q: QueryEvidence): ChunkVer
   admitted,
   coverage: q.groups.length === 0 ? 0 : matched / q.groups.length,
 });
-
-/** Stems of words seen recently: chunk text repeats its vocabulary, and stemming is the judge's main cost. */
-const stemCache = new Map<string, string>();
-function cachedStem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    if (stemCache.size >= 50_000) stemCache.clear();
-    s = stem(word);
-    stemCache.set(word, s);
-  }
-  return s;
-}
 
 function hasSequence(stems: string[], phrase: string[]): boolean {
   outer: for (let i = 0; i + phrase.length <= stems.length; i++) {

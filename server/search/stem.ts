@@ -3,7 +3,23 @@
 
 const suffixes = ["ational", "ations", "ation", "ments", "ment", "ings", "ing", "edly", "ers", "er", "ed", "ies", "es", "ly", "s"] as const;
 
+/**
+ * Stems through a bounded cache: search stems every word of every candidate chunk and of every snippet, and a site's
+ * text repeats its vocabulary, so most calls are lookups.
+ */
 export function stem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    if (stemCache.size >= 50_000) stemCache.clear();
+    s = stemUncached(word);
+    stemCache.set(word, s);
+  }
+  return s;
+}
+
+const stemCache = new Map<string, string>();
+
+function stemUncached(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("'s") || w.endsWith("’s")) w = w.slice(0, -2);
