@@ -4,7 +4,7 @@ import { Value } from "@sinclair/typebox/value";
 import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
-import type { DocumentStore, NewChunk } from "../ports/document-store.ts";
+import type { DocumentStore, PageWrite } from "../ports/document-store.ts";
 import type { CleanedPage } from "./clean-html.ts";
 import { looksLikeHtml, plainTextBlocks } from "./plain-text.ts";
 import { inlinePreparer, type PagePreparer } from "./page-preparer.ts";
@@ -188,27 +188,9 @@ export class IngestService {
         error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.`,
       };
     }
-    const pageId = await this.writes.run(opts.orgId, () => this.store(opts, { url, title, summary, tags, metadata, hash, chunks }));
+    const write = pageWrite(opts, { url, title, summary, tags, metadata, contentHash: hash, chunks });
+    const pageId = await this.writes.run(opts.orgId, () => this.deps.documents.replacePage(write));
     return { status: "processed", pageId, links };
-  }
-
-  private store(
-    opts: IngestOptions,
-    p: { url: string; title: string; summary: string; tags: string[] | undefined; metadata: Record<string, unknown>; hash: string; chunks: NewChunk[] },
-  ): Promise<string> {
-    const { url, title, summary, tags, metadata, hash, chunks } = p;
-    return this.deps.documents.replacePage({
-      siteId: opts.siteId,
-      url,
-      title: title.slice(0, 1000),
-      summary: summary.slice(0, 5000),
-      tags: [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))].slice(0, 100),
-      metadata,
-      contentHash: hash,
-      source: opts.source,
-      crawlJobId: opts.crawlJobId ?? null,
-      chunks,
-    });
   }
 
   /** The page's search sections, each with the text the lexical index reads and its own hash. */
@@ -276,4 +258,20 @@ const NOT_OWN_HOST = "url is not on this site's hosts: use the host of its baseU
 
 function isPdfItem(page: unknown): boolean {
   return typeof page === "object" && page !== null && ("contentBase64" in page || (page as { contentType?: unknown }).contentType === "application/pdf");
+}
+
+/** The stored page: the fields ingest worked out, cut to the column limits, with where it came from. */
+function pageWrite(
+  opts: IngestOptions,
+  p: Pick<PageWrite, "url" | "title" | "summary" | "metadata" | "contentHash" | "chunks"> & { tags: string[] | undefined },
+): PageWrite {
+  return {
+    ...p,
+    siteId: opts.siteId,
+    title: p.title.slice(0, 1000),
+    summary: p.summary.slice(0, 5000),
+    tags: [...new Set((p.tags ?? []).map((t) => t.trim()).filter(Boolean))].slice(0, 100),
+    source: opts.source,
+    crawlJobId: opts.crawlJobId ?? null,
+  };
 }
