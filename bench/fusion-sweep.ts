@@ -14,6 +14,7 @@ import { queryStems } from "../server/search/stem.ts";
 import type { LexicalHit, LexicalIndex } from "../server/ports/lexical-index.ts";
 import type { SearchChunk, SearchChunkSource } from "../server/ports/search-chunks.ts";
 import { loadBeir, pickDocs } from "./beir-dataset.ts";
+import { createSciFactSite } from "./scifact-site.ts";
 import { cacheFilePath, seedEmbeddingCache } from "./embedding-cache-file.ts";
 import { mean, ndcgAt } from "./ir-metrics.ts";
 
@@ -34,14 +35,7 @@ const embedder = createEmbedderFromConfig(config.embeddings, { passageWorkers: 2
 const services = await createServices(config, { embedder });
 const { db } = services.database;
 const org = await services.accounts.createOrganisation({ name: "fusion-sweep", plan: "enterprise" });
-const site = await services.siteStore.create({
-  orgId: org.id,
-  name: "SciFact",
-  baseUrl: "https://scifact.bench.example",
-  crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
-  publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
-  rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },
-});
+const site = await createSciFactSite(services, org.id);
 log(`embedding cache: ${await seedEmbeddingCache(db, embedder.model, cacheFilePath(embedder.model))} vectors`);
 for (let i = 0; i < docs.length; i += 100) {
   const pages = docs.slice(i, i + 100).map((d) => ({ url: urlOf(d.id), title: d.title, content: d.text.trim() || d.title }));

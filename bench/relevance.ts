@@ -18,6 +18,7 @@ import { rows } from "../server/adapters/postgres/database.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
 import { defaultSearchOptions, type HybridSearchInput } from "../server/search/hybrid-search.ts";
 import { loadBeir, pickDocs } from "./beir-dataset.ts";
+import { createSciFactSite } from "./scifact-site.ts";
 import { cacheFilePath, saveEmbeddingCache, seedEmbeddingCache } from "./embedding-cache-file.ts";
 import { mean, mrrAt, ndcgAt, percentile, recallAt } from "./ir-metrics.ts";
 import { typoQueries } from "./typo-queries.ts";
@@ -87,16 +88,7 @@ const [kept] = keepSite
     )
   : [];
 const org = kept ? { id: kept.orgId } : await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
-const site = kept
-  ? { id: kept.siteId }
-  : await services.siteStore.create({
-      orgId: org.id,
-      name: "SciFact",
-      baseUrl: "https://scifact.bench.example",
-      crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
-      publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
-      rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },
-    });
+const site = kept ? { id: kept.siteId } : await createSciFactSite(services, org.id);
 
 const reference = referenceBm25();
 const cacheFile = embedder && !args["no-cache"] && !args.int8 ? cacheFilePath(embedder.model) : null;
