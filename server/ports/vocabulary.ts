@@ -11,4 +11,9 @@ export interface Vocabulary {
    * look-alikes first. A candidate list, not a verdict: the caller decides which are within a typo's reach.
    */
   near(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, VocabularyTerm[]>>;
+  /**
+   * How many chunks of the sites contain each word exactly (words the sites never use are absent): one index probe
+   * per word, so the look-alike search can be kept for the words that may be typos.
+   */
+  counts(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, number>>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { judgeChunk, type QueryEvidence } from "./chunk-evidence.ts";
+import { judgeChunk, stemCore, type QueryEvidence } from "./chunk-evidence.ts";
+import { splitWords } from "./parse-query.ts";
 import { stem } from "./stem.ts";
 
 const evidence = (words: string[][], phrases: string[][] = [], excluded: string[] = []): QueryEvidence => ({
@@ -37,5 +38,38 @@ describe("judging a chunk against the query", () => {
 
   test("no query groups means no coverage", () => {
     expect(judgeChunk(chunk("anything"), evidence([]))).toEqual({ admitted: true, coverage: 0 });
+  });
+});
+
+describe("the judge's shortcut for stems absent from the text", () => {
+  // The reference: every word of the chunk stemmed and compared, with no shortcut.
+  const reference = (c: ReturnType<typeof chunk>, q: QueryEvidence) => {
+    const stems = new Set([c.title, ...c.headingPath, c.text].flatMap((t) => splitWords(t).map(stem)));
+    if ([...q.excluded].some((s) => stems.has(s))) return { admitted: false, coverage: 0 };
+    const matched = q.groups.filter((g) => [...g].some((s) => stems.has(s))).length;
+    return { admitted: true, coverage: q.groups.length === 0 ? 0 : matched / q.groups.length };
+  };
+
+  test("every word with a stem contains that stem's core, whatever its ending", () => {
+    const words = ["policies", "policy", "configured", "configure", "running", "run", "installs", "ACCESS", "Ünïcödé", "x86", "ﬁle", "statuses"];
+    for (const w of words) for (const n of splitWords(w)) expect(n).toContain(stemCore(stem(n)));
+  });
+
+  test("gives the same verdict as reading every word, on random chunks and queries", () => {
+    const roots = ["polic", "configur", "run", "install", "access", "host", "proxy", "rewrit", "modul", "cach"];
+    const endings = ["", "e", "es", "ies", "y", "ing", "ed", "er", "s", "ation", "ly", "ning"];
+    let seed = 7;
+    const pick = <T>(list: T[]) => list[(seed = (seed * 16807) % 2147483647) % list.length]!;
+    const word = () => pick(roots) + pick(endings);
+    const text = (n: number) => Array.from({ length: n }, () => (pick([0, 1, 2]) === 0 ? word().toUpperCase() : word())).join(pick([" ", ", ", ". "]));
+    for (let i = 0; i < 2000; i++) {
+      const q = evidence(
+        Array.from({ length: 1 + (i % 3) }, () => [word(), ...(i % 4 === 0 ? [word()] : [])]),
+        [],
+        i % 5 === 0 ? [word()] : [],
+      );
+      const c = chunk(text(i % 20), text(2), i % 2 ? [text(3)] : []);
+      expect(judgeChunk(c, q)).toEqual(reference(c, q));
+    }
   });
 });

@@ -2,7 +2,7 @@
 // exclusions hold for vector hits too, and the share of query words present is lexical evidence that survives when
 // BM25's IDF collapses (a new site whose every page contains every query word).
 import type { KeywordPlan } from "./keyword-query-planner.ts";
-import { splitWords } from "./parse-query.ts";
+import { normalizeText, wordsOf } from "./parse-query.ts";
 import { stem, stopWords } from "./stem.ts";
 
 export interface ChunkText {
@@ -40,24 +40,41 @@ export interface ChunkVerdict {
 
 export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
   // Runs on every candidate of every search (up to 300 chunks): words are stemmed (cached) and only checked
-  // against the query's stems, and the scan stops once every group is found and nothing can exclude the chunk.
-  const texts = [chunk.title, ...chunk.headingPath, chunk.text];
+  // against the query's stems, and the scan stops once every group that can be found is found.
+  const texts = [chunk.title, ...chunk.headingPath, chunk.text].map(normalizeText);
   if (q.phrases.length > 0)
     return judgeWithPhrases(
-      texts.flatMap((t) => splitWords(t).map(stem)),
+      texts.flatMap((t) => wordsOf(t).map(stem)),
       q,
     );
+  // A stem's core (see stemCore) is part of every word with that stem, so a core found nowhere in the text rules
+  // the stem out without reading a word; most candidates of a vector search hold few of the query's words.
+  const present = (s: string) => {
+    const core = stemCore(s);
+    return texts.some((t) => t.includes(core));
+  };
+  const findable = q.groups.map((g) => [...g].some(present));
+  const reachable = findable.filter(Boolean).length;
+  const mustScanAll = [...q.excluded].some(present);
+  if (reachable === 0 && !mustScanAll) return verdict(true, 0, q);
   const found = new Set<number>();
-  const mustScanAll = q.excluded.size > 0;
   for (const t of texts) {
-    for (const word of splitWords(t)) {
+    for (const word of wordsOf(t)) {
       const s = stem(word);
       if (mustScanAll && q.excluded.has(s)) return { admitted: false, coverage: 0 };
-      for (let i = 0; i < q.groups.length; i++) if (!found.has(i) && q.groups[i]!.has(s)) found.add(i);
-      if (!mustScanAll && found.size === q.groups.length) return verdict(true, found.size, q);
+      for (let i = 0; i < q.groups.length; i++) if (findable[i] && !found.has(i) && q.groups[i]!.has(s)) found.add(i);
+      if (!mustScanAll && found.size === reachable) return verdict(true, found.size, q);
     }
   }
   return verdict(true, found.size, q);
+}
+
+/**
+ * The part of a stem every word stemming to it contains: stem() keeps a prefix of the lower-cased word, except that
+ * "-ies" becomes "-y" ("policies" → "policy"), so a trailing y is left out.
+ */
+export function stemCore(s: string): string {
+  return s.length > 1 && s.endsWith("y") ? s.slice(0, -1) : s;
 }
 
 function judgeWithPhrases(stems: string[], q: QueryEvidence): ChunkVerdict {

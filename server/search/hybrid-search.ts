@@ -14,7 +14,7 @@ import type { FusionMethod } from "./fusion.ts";
 import type { SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
 import { queryStems } from "./stem.ts";
-import { KeywordQueryPlanner, type KeywordPlan } from "./keyword-query-planner.ts";
+import { KeywordQueryPlanner, typedSemanticQuery, type KeywordPlan } from "./keyword-query-planner.ts";
 import { queryEvidence } from "./chunk-evidence.ts";
 import { scoreChunks } from "./score-chunks.ts";
 import { rankPages } from "./rank-pages.ts";
@@ -128,6 +128,10 @@ export class HybridSearch {
 
   async searchWithChunks(input: HybridSearchInput): Promise<HybridChunksOutput> {
     const started = performance.now();
+    // The query's embedding starts now, on the embedder's own thread, while the site settings, the vocabulary and the
+    // keyword engine are asked; it is used when no typo correction changes the words to embed.
+    const typed = input.only === "lexical" ? null : typedSemanticQuery(input.query);
+    const early = typed === null ? null : this.startQueryVector(typed, input.signal);
     const settingsList = input.sites ?? (await this.deps.siteSettings(input.siteIds));
     const settings = new Map(settingsList.map((s) => [s.id, s]));
     const schemas = new Map(settingsList.map((s) => [s.id, s.metadataSchema]));
@@ -142,7 +146,7 @@ export class HybridSearch {
       input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),
       input.only === "lexical" || evidence.groups.length === 0
         ? { hits: [] as VectorHit[], vector: null, embedMs: 0, ms: 0 }
-        : this.vectorHits(siteIds, input, plan.semanticQuery, limit),
+        : this.vectorHits(siteIds, input, early && plan.semanticQuery === typed ? early : this.startQueryVector(plan.semanticQuery, input.signal), limit),
     ]);
     if (lexical.failed && semantic.vector === null) throw lexical.error;
     const candidates = [...new Set([...lexical.hits.map((h) => h.chunkId), ...semantic.hits.map((h) => h.chunkId)])];
@@ -193,21 +197,33 @@ export class HybridSearch {
     }
   }
 
+  /**
+   * The query vector of `text`, under the embedding timeout; null without an embedder or vector store. The promise
+   * may be dropped unused (a typo changed the words), so its failure is marked handled here and read by vectorHits.
+   */
+  private startQueryVector(text: string, visitor?: AbortSignal): Promise<{ vector: number[]; embedMs: number }> | null {
+    const { embedder, vectors } = this.deps;
+    if (!embedder || !vectors) return null;
+    const timeout = AbortSignal.timeout(this.options.embedTimeoutMs);
+    const signal = visitor ? AbortSignal.any([visitor, timeout]) : timeout;
+    const embedding = this.queryVector(embedder, text, signal);
+    embedding.catch(() => {});
+    return embedding;
+  }
+
   private async vectorHits(
     siteIds: string[],
     input: HybridSearchInput,
-    text: string,
+    embedding: Promise<{ vector: number[]; embedMs: number }> | null,
     limit: number,
   ): Promise<{ hits: VectorHit[]; vector: number[] | null; embedMs: number; ms: number }> {
-    const { embedder, vectors } = this.deps;
+    const { vectors } = this.deps;
     const none = { hits: [], vector: null, embedMs: 0, ms: 0 };
-    if (!embedder || !vectors) return none;
-    const timeout = AbortSignal.timeout(this.options.embedTimeoutMs);
-    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    if (!embedding || !vectors) return none;
     let vector: number[];
     let embedMs = 0;
     try {
-      ({ vector, embedMs } = await this.queryVector(embedder, text, signal));
+      ({ vector, embedMs } = await embedding);
     } catch (error) {
       if (input.signal?.aborted) throw error;
       this.deps.log.warn("query embedding failed or timed out; searching keywords only", { error, timeoutMs: this.options.embedTimeoutMs });

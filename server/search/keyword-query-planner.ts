@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { allowedEdits } from "./edit-distance.ts";
 import { parseQuery, type ParsedQuery } from "./parse-query.ts";
 import { synonymAlternatives } from "./synonym-expansion.ts";
-import { correctWord, type Correction } from "./typo-correction.ts";
+import { correctWord, isSettledWord, type Correction } from "./typo-correction.ts";
 
 export interface KeywordPlan {
   parsed: ParsedQuery;
@@ -39,7 +39,7 @@ export class KeywordQueryPlanner {
     return {
       parsed,
       terms: { words, phrases: parsed.phrases, excluded: parsed.excluded },
-      semanticQuery: [...correctedWords, ...parsed.phrases.flat()].join(" ") || input.query,
+      semanticQuery: semanticText(correctedWords, parsed.phrases, input.query),
       suggestion: best.size > 0 ? replaceWords(input.query, best) : null,
     };
   }
@@ -49,8 +49,13 @@ export class KeywordQueryPlanner {
     const eligible = words.filter((w) => allowedEdits(w) > 0);
     if (!this.vocabulary || eligible.length === 0) return out;
     try {
-      const near = await this.vocabulary.near({ siteIds, words: eligible, signal });
-      for (const w of eligible) {
+      // Most words are ones the sites use often: an exact count settles them, and only the rest need the look-alike
+      // search, which costs tens of milliseconds per word on a large vocabulary.
+      const counts = await this.vocabulary.counts({ siteIds, words: eligible, signal });
+      const doubtful = eligible.filter((w) => !isSettledWord(counts.get(w) ?? 0));
+      if (doubtful.length === 0) return out;
+      const near = await this.vocabulary.near({ siteIds, words: doubtful, signal });
+      for (const w of doubtful) {
         // Vocabulary words are whatever the text parser kept ("name-based", "1.2"); a correction must be one plain word.
         const c = correctWord(
           w,
@@ -66,6 +71,18 @@ export class KeywordQueryPlanner {
     return out;
   }
 }
+
+/**
+ * What the vector side embeds when no word needs correcting (KeywordPlan.semanticQuery then), known before the
+ * vocabulary is asked; null when the query has no words to search.
+ */
+export function typedSemanticQuery(query: string): string | null {
+  const parsed = parseQuery(query);
+  if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
+  return semanticText(parsed.words, parsed.phrases, query);
+}
+
+const semanticText = (words: string[], phrases: string[][], query: string) => [...words, ...phrases.flat()].join(" ") || query;
 
 /** The query as typed, with corrected words swapped in place (case and punctuation elsewhere kept). */
 function replaceWords(query: string, best: Map<string, string>): string {

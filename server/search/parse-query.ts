@@ -10,7 +10,11 @@ export interface ParsedQuery {
 }
 
 const wordPattern = /[\p{L}\p{N}]+/gu;
-export const splitWords = (text: string): string[] => text.toLowerCase().normalize("NFKC").match(wordPattern) ?? [];
+/** Text as words are read from it: lower-cased and NFKC-normalised. */
+export const normalizeText = (text: string): string => text.toLowerCase().normalize("NFKC");
+/** The words of text already passed through normalizeText. */
+export const wordsOf = (normalized: string): string[] => normalized.match(wordPattern) ?? [];
+export const splitWords = (text: string): string[] => wordsOf(normalizeText(text));
 
 /** At most 32 distinct words in all: a longer query adds cost, not recall (as the engines' own word limit). */
 export function parseQuery(query: string): ParsedQuery {

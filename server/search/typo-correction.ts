@@ -13,6 +13,13 @@ export interface Correction {
 
 /** A used-but-rare word is still treated as a typo when a look-alike is this many times commoner. */
 const RARE_RATIO = 20;
+/** A word in more chunks than this is taken as meant, however common its look-alikes. */
+const SETTLED_CHUNKS = 2;
+
+/** Whether a word the sites use in `own` chunks is taken as typed without looking for look-alikes. */
+export function isSettledWord(own: number): boolean {
+  return own > SETTLED_CHUNKS;
+}
 const MAX_ALTERNATIVES = 3;
 
 export function correctWord(word: string, near: VocabularyTerm[]): Correction | null {
@@ -26,7 +33,7 @@ export function correctWord(word: string, near: VocabularyTerm[]): Correction | 
     .sort((a, b) => a.distance - b.distance || b.chunks - a.chunks || a.term.localeCompare(b.term));
   const top = candidates[0];
   if (!top) return null;
-  if (own > 0 && (own > 2 || top.chunks < own * RARE_RATIO)) return null;
+  if (own > 0 && (isSettledWord(own) || top.chunks < own * RARE_RATIO)) return null;
   const closest = candidates.filter((c) => c.distance === top.distance);
   return { alternatives: closest.slice(0, MAX_ALTERNATIVES).map((c) => c.term), best: top.term };
 }

@@ -20,6 +20,7 @@ export interface EmbedderSettings {
 export interface LocalEmbedderOptions {
   passageWorkers?: number;
   passageBatchSize?: number;
+  queryWorker?: MiniLmOnnxOptions["queryWorker"];
   workerIdleMs?: number;
   precision?: MiniLmOnnxOptions["precision"];
   onFallback?: MiniLmOnnxOptions["onFallback"];

@@ -1,5 +1,5 @@
-// The built-in embedder on ONNX Runtime: all-MiniLM-L6-v2 as a graph built from the shipped weights, queries on
-// this thread (a few ms each), passages on a worker pool sized to the cores. Falls back to the WASM engine when
+// The built-in embedder on ONNX Runtime: all-MiniLM-L6-v2 as a graph built from the shipped weights, queries on a
+// worker thread of their own (a few ms each), passages on a worker pool sized to the cores. Falls back to the WASM engine when
 // the native binding cannot load; both give the same vectors, so stored ones stay valid either way.
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,11 @@ export interface MiniLmOnnxOptions {
   passageBatchSize?: number;
   /** An idle passage worker exits after this long to free its memory (default 60 s). */
   workerIdleMs?: number;
+  /**
+   * Queries on a thread of their own (the default where workers exist): onnxruntime-node runs a pass synchronously, so
+   * on this thread a query's embedding would wait for, and hold up, the keyword search and PGlite beside it.
+   */
+  queryWorker?: boolean;
   /** Nice value of the passage workers' threads (default 10, below the API thread; 0 leaves them level with it). */
   workerNice?: number;
   /** "wasm": use the WASM engine when the native one cannot load (the default); "none": fail instead. */
@@ -30,7 +35,9 @@ export interface MiniLmOnnxOptions {
 }
 
 interface Lanes {
-  query: OnnxEngine;
+  query: Pick<OnnxEngine, "embed">;
+  /** The query lane's worker, when it has one. */
+  queryPool: PassageWorkerPool | null;
   pool: PassageWorkerPool | null;
   workers: number;
 }
@@ -75,7 +82,11 @@ export class MiniLmOnnxEmbedder implements Embedder {
   /** Stops the passage workers; they start again when needed. */
   close(): void {
     void this.lanes?.then(
-      (l) => (l instanceof MiniLmWasmEmbedder ? l.close() : l.pool?.close()),
+      (l) => {
+        if (l instanceof MiniLmWasmEmbedder) return l.close();
+        l.pool?.close();
+        l.queryPool?.close();
+      },
       () => {},
     );
   }
@@ -99,7 +110,19 @@ export class MiniLmOnnxEmbedder implements Embedder {
     const { ensureMiniLmOnnxFile } = await import("./onnx/minilm-onnx-file.ts");
     const file = ensureMiniLmOnnxFile(this.options.cacheDir ?? join(tmpdir(), "site-search-models"), this.options.precision ?? "fp32");
     const engineOptions: OnnxEngineOptions = { modelPath: file.path, threads: 1, batchSize: this.batchSize };
-    const query = await loadOnnxEngine(engineOptions);
+    const queryPool =
+      this.options.queryWorker !== false && typeof Worker !== "undefined"
+        ? new PassageWorkerPool({ workers: 1, batchSize: this.batchSize, idleMs: Number.POSITIVE_INFINITY, workerUrl, setup: engineOptions, nice: 0 })
+        : null;
+    let query: Pick<OnnxEngine, "embed">;
+    if (queryPool) {
+      // Loads the worker's engine now: a failure here takes the fallback instead of failing the first search.
+      await queryPool.embed(["warm up"]).catch((error: unknown) => {
+        queryPool.close();
+        throw error;
+      });
+      query = { embed: (texts, signal) => queryPool.embed(texts, signal) };
+    } else query = await loadOnnxEngine(engineOptions);
     const workers = this.options.passageWorkers ?? availableParallelism();
     const pool =
       workers > 0 && typeof Worker !== "undefined"
@@ -112,6 +135,6 @@ export class MiniLmOnnxEmbedder implements Embedder {
             nice: this.options.workerNice,
           })
         : null;
-    return { query, pool, workers: Math.max(1, workers) };
+    return { query, queryPool, pool, workers: Math.max(1, workers) };
   }
 }

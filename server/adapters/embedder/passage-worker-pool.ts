@@ -8,7 +8,10 @@ export interface PassageWorkerPoolOptions {
   workers: number;
   /** Texts per message to a worker: bounds how long an abort, or another caller's batch, waits. */
   batchSize: number;
-  /** A worker with nothing to do exits after this long; the next batch pays the model load again (~1-2 s). */
+  /**
+   * A worker with nothing to do exits after this long; the next batch pays the model load again (~1-2 s). Infinity
+   * keeps it, where the runtime lets an idle worker stop holding the process open (Bun); elsewhere it is not kept.
+   */
   idleMs: number;
   /** The worker entry (default: the WASM MiniLM worker); it answers WorkerRequest with WorkerReply. */
   workerUrl?: string;
@@ -144,8 +147,10 @@ export class PassageWorkerPool {
   }
 
   private idle(slot: Slot): void {
-    (slot.worker as Refable).unref?.();
-    slot.idleTimer = setTimeout(() => this.remove(slot), this.options.idleMs);
+    const refable = slot.worker as Refable;
+    refable.unref?.();
+    if (this.options.idleMs === Number.POSITIVE_INFINITY && refable.unref) return;
+    slot.idleTimer = setTimeout(() => this.remove(slot), Number.isFinite(this.options.idleMs) ? this.options.idleMs : 60_000);
     (slot.idleTimer as Refable).unref?.();
   }
 

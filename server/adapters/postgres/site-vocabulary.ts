@@ -43,4 +43,16 @@ export class SiteVocabulary implements Vocabulary {
     }
     return out;
   }
+
+  async counts(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, number>> {
+    if (input.words.length === 0 || input.siteIds.length === 0) return new Map();
+    const found = await rows<{ term: string; chunks: number }>(
+      this.db,
+      sql`SELECT term, sum(chunks)::int AS chunks FROM site_terms
+          WHERE site_id = ANY(${sql.param(input.siteIds)}::text[]) AND term = ANY(${sql.param(input.words)}::text[]) AND chunks > 0
+          GROUP BY term`,
+    );
+    input.signal?.throwIfAborted();
+    return new Map(found.map((r) => [r.term, Number(r.chunks)]));
+  }
 }

@@ -1,0 +1,75 @@
+import { describe, expect, test } from "bun:test";
+import { HybridSearch } from "./hybrid-search.ts";
+import { createLogger } from "../logger.ts";
+import type { Embedder } from "../ports/embedder.ts";
+import type { Vocabulary } from "../ports/vocabulary.ts";
+
+// Ports as plain objects that record the order of calls: the search's own sequencing is what is tested here.
+function setup(vocabularyWords: Record<string, number>) {
+  const events: string[] = [];
+  let releaseVocabulary = () => {};
+  const vocabularyGate = new Promise<void>((resolve) => (releaseVocabulary = resolve));
+  const vocabulary: Vocabulary = {
+    async counts({ words }) {
+      events.push(`counts ${words.join(",")}`);
+      await vocabularyGate;
+      return new Map(words.filter((w) => vocabularyWords[w]).map((w) => [w, vocabularyWords[w]!]));
+    },
+    async near({ words }) {
+      events.push(`near ${words.join(",")}`);
+      return new Map(words.map((w) => [w, Object.entries(vocabularyWords).map(([term, chunks]) => ({ term, chunks }))]));
+    },
+  };
+  const embedder: Embedder = {
+    model: "fake",
+    dimensions: 2,
+    async embed({ texts }) {
+      events.push(`embed ${texts.join("|")}`);
+      return { vectors: texts.map(() => [1, 0]), tokens: 0, ms: 1 };
+    },
+    ready: async () => {},
+  };
+  const search = new HybridSearch({
+    lexical: { engine: "fake", search: async () => ({ hits: [], ms: 0 }), health: async () => ({ ok: true }) },
+    vectors: {
+      async search({ vector }) {
+        events.push(`vectors ${vector.join(",")}`);
+        return { hits: [], ms: 0 };
+      },
+    },
+    embedder,
+    chunks: { load: async () => [] },
+    vocabulary,
+    siteSettings: async (ids) => ids.map((id) => ({ id, metadataSchema: [], tagBoosts: [], urlBoosts: [] })),
+    log: createLogger("error"),
+  });
+  return { search, events, releaseVocabulary };
+}
+
+describe("the query embedding in a hybrid search", () => {
+  test("starts before the vocabulary answers, and is used once when no word is corrected", async () => {
+    const { search, events, releaseVocabulary } = setup({ virtual: 40, hosts: 30 });
+    const searching = search.search({ siteIds: ["s1"], query: "Virtual hosts", limit: 10, minScore: 0 });
+    await Bun.sleep(5);
+    expect(events).toEqual(["embed virtual hosts", "counts virtual,hosts"]);
+    releaseVocabulary();
+    expect((await searching).mode).toBe("hybrid");
+    expect(events).toEqual(["embed virtual hosts", "counts virtual,hosts", "vectors 1,0"]);
+  });
+
+  test("a corrected word is embedded again, corrected; the typed text's embedding is dropped", async () => {
+    const { search, events, releaseVocabulary } = setup({ virtual: 40, host: 30 });
+    releaseVocabulary();
+    const found = await search.search({ siteIds: ["s1"], query: "virtual hsot", limit: 10, minScore: 0 });
+    expect(found.suggestion).toBe("virtual host");
+    expect(events.filter((e) => e.startsWith("embed"))).toEqual(["embed virtual hsot", "embed virtual host"]);
+    expect(events.filter((e) => e.startsWith("vectors"))).toHaveLength(1);
+  });
+
+  test("a lexical-only search embeds nothing", async () => {
+    const { search, events, releaseVocabulary } = setup({ virtual: 40 });
+    releaseVocabulary();
+    await search.search({ siteIds: ["s1"], query: "virtual", limit: 10, minScore: 0, only: "lexical" });
+    expect(events.some((e) => e.startsWith("embed"))).toBe(false);
+  });
+});
