@@ -55,9 +55,11 @@ describe("query embedding cache", () => {
     queries.length = 0;
     await search(siteId, { query: "installing on linux", minScore: 0 });
     await search(siteId, { query: "how do I pay my invoice", minScore: 0 });
-    // Two embeddings; the second query's words may be corrected towards the site's vocabulary ("invoices") first.
-    expect(queries).toHaveLength(2);
+    // The second query is embedded as typed as soon as it arrives; when the vocabulary then corrects a word towards
+    // the site's own ("invoices"), the corrected words are embedded too, and those are what the vectors are searched by.
     expect(queries[0]).toBe("installing on linux");
-    expect(queries[1]).toContain("how do i pay my invoice");
+    expect(queries[1]).toBe("how do i pay my invoice");
+    expect(queries.length).toBeLessThanOrEqual(3);
+    for (const q of queries.slice(1)) expect(q).toContain("how do i pay my invoice");
   }, 60_000);
 });

@@ -68,12 +68,14 @@ export class PgVectorStore implements VectorStore {
     const efSearch = Math.min(1000, Math.max(input.limit, this.opts.efSearch ?? 100));
     const preferIndex = (await this.vectorCount(input.siteIds)) > (this.opts.exactScanMaxRows ?? 2_000);
     const found = await this.db.transaction(async (tx) => {
-      // One statement for the three settings (is_local true: SET LOCAL): on PGlite each statement costs ~1 ms.
-      // Sorting is what the exact plan needs; pricing it out leaves the index's own order.
+      // One statement for the settings (is_local true: SET LOCAL): on PGlite each statement costs ~1 ms.
+      // Sorting is what the exact plan needs; pricing it out leaves the index's own order. A small site's exact
+      // plan reads its rows through the site index: statistics from before a large neighbour's import would
+      // otherwise send it through all of chunks.
       await rows(
         tx,
         sql`SELECT set_config('hnsw.ef_search', ${String(efSearch)}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true),
-                   set_config('enable_sort', ${preferIndex ? "off" : "on"}, true)`,
+                   set_config(${preferIndex ? "enable_sort" : "enable_seqscan"}, 'off', true)`,
       );
       return rows<{ id: string; distance: number }>(
         tx,
