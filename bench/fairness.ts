@@ -12,7 +12,6 @@ import { createApp, createServices } from "../server/app.ts";
 import { testConfig } from "../tests/fixtures/test-app.ts";
 import { generateApiKey } from "../server/auth/api-key-format.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
-import { startFakeEmbeddingsServer } from "../tests/fixtures/fake-embeddings-server.ts";
 
 const inline = process.argv.includes("--inline");
 const local = process.argv.includes("--local");
@@ -24,13 +23,29 @@ const pagesArg = process.argv.indexOf("--pages");
 const HEAVY_PAGES = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : 100;
 const SEARCHES = 60;
 
-// A remote model's round trip on every call; nothing recorded, as 100k passages would be (and a million scripted
-// replies made every call shift a million-entry array on the thread B's searches run on).
-const embeddings = await startFakeEmbeddingsServer({ dimensions: 384, delayMs: 15, record: false });
+// A remote model: 15 ms per call, in a process of its own (in this one, its work shared the thread B's searches
+// run on, which a deployment's remote model does not).
+const standIn = Bun.spawn([process.execPath, new URL("./embeddings-stand-in.ts", import.meta.url).pathname, "384", "15"], {
+  stdout: "pipe",
+  stderr: "inherit",
+});
+const embeddingsUrl = await firstLine(standIn.stdout);
+
+async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("The embeddings stand-in exited before printing its URL.");
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return text.split("\n")[0]!.trim();
+}
 const services = await createServices(
   testConfig({
     RUN_WORKERS: "true",
-    ...(local ? {} : { EMBEDDINGS_URL: embeddings.url, EMBEDDINGS_MODEL: "bench-384", EMBEDDINGS_DIMENSIONS: "384" }),
+    ...(local ? {} : { EMBEDDINGS_URL: embeddingsUrl, EMBEDDINGS_MODEL: "bench-384", EMBEDDINGS_DIMENSIONS: "384" }),
     PREPARATION_WORKERS: inline ? "0" : undefined,
   }),
 );
@@ -164,4 +179,4 @@ console.log(
 
 server.stop(true);
 await services.close();
-await embeddings.close();
+standIn.kill();

@@ -132,15 +132,25 @@ export class HybridSearch {
     // keyword engine are asked; it is used when no typo correction changes the words to embed.
     const typed = input.only === "lexical" ? null : typedSemanticQuery(input.query);
     const early = typed === null ? null : this.startQueryVector(typed, input.signal);
-    const settingsList = input.sites ?? (await this.deps.siteSettings(input.siteIds));
+    const gotSettings = input.sites ? Promise.resolve(input.sites) : this.deps.siteSettings(input.siteIds);
+    // The vocabulary is asked beside the settings (it needs only the site ids); the synonyms join it when they arrive.
+    const planned = this.planner.plan({
+      siteIds: input.siteIds,
+      query: input.query,
+      synonyms: gotSettings.then((list) => list.flatMap((s) => s.synonyms ?? [])),
+      typoTolerance: input.typoTolerance,
+      signal: input.signal,
+    });
+    // Awaited below; a bad filter or a failed settings read is the error the caller hears, not this one.
+    planned.catch(() => {});
+    const settingsList = await gotSettings;
     const settings = new Map(settingsList.map((s) => [s.id, s]));
     const schemas = new Map(settingsList.map((s) => [s.id, s.metadataSchema]));
     // Validate before spending time on retrieval: an undeclared filter field is a 400.
     const pageFilter = compileFilters(input.filters, schemas);
     const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
     const siteIds = [...settings.keys()];
-    const synonyms = settingsList.flatMap((s) => s.synonyms ?? []);
-    const plan = await this.planner.plan({ siteIds, query: input.query, synonyms, typoTolerance: input.typoTolerance, signal: input.signal });
+    const plan = await planned;
     const evidence = queryEvidence(plan);
     const [lexical, semantic] = await Promise.all([
       input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),

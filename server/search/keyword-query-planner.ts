@@ -24,14 +24,22 @@ export class KeywordQueryPlanner {
     private readonly log: Logger,
   ) {}
 
-  async plan(input: { siteIds: string[]; query: string; synonyms: readonly Synonym[]; typoTolerance?: boolean; signal?: AbortSignal }): Promise<KeywordPlan> {
+  /** `synonyms` may still be on its way (the sites' settings): the vocabulary is asked meanwhile. */
+  async plan(input: {
+    siteIds: string[];
+    query: string;
+    synonyms: readonly Synonym[] | Promise<readonly Synonym[]>;
+    typoTolerance?: boolean;
+    signal?: AbortSignal;
+  }): Promise<KeywordPlan> {
     const parsed = parseQuery(input.query);
     const corrections: Map<string, Correction> = input.typoTolerance === false ? new Map() : await this.corrections(input.siteIds, parsed.words, input.signal);
-    const synonyms = synonymAlternatives(parsed.words, input.synonyms);
+    const siteSynonyms = await input.synonyms;
+    const synonyms = synonymAlternatives(parsed.words, siteSynonyms);
     const words = parsed.words.map((w) => {
       const corrected = corrections.get(w)?.alternatives ?? [];
       // Synonyms of the corrected word count too: "vhots" → "vhost" → "virtual host".
-      const viaCorrection = corrected.flatMap((c) => synonymAlternatives([c], input.synonyms).get(c) ?? []);
+      const viaCorrection = corrected.flatMap((c) => synonymAlternatives([c], siteSynonyms).get(c) ?? []);
       return [...new Set([w, ...corrected, ...(synonyms.get(w) ?? []), ...viaCorrection])];
     });
     const best = new Map([...corrections].map(([w, c]) => [w, c.best]));

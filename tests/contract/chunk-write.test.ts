@@ -74,4 +74,39 @@ describe("writing a page's chunks", () => {
     expect(copied.map(({ embedded: _, embedding_model: __, ...c }) => c)).toEqual(written.map(({ embedded: _, embedding_model: __, ...c }) => c));
     expect(copied.every((c) => c.embedded && c.embedding_model === textEmbedder.model)).toBe(true);
   }, 60_000);
+
+  test("a page of 1,200 sections keeps every section once and in order, and a rewrite leaves none from before", async () => {
+    const site = await createPublicSite(ctx);
+    const sections = Array.from({ length: 1_200 }, (_, s) => `<h3>Option ${s}</h3><p>Option ${s} sets value ${s}.</p>`).join("");
+    const url = "https://docs.example.com/reference";
+    const res = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+      key: site.key,
+      body: { pages: [{ url, content: `<html><head><title>Reference</title></head><body><main><h1>Reference</h1>${sections}</main></body></html>` }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.processed).toBe(1);
+    const written = await chunksOf(site.siteId, url);
+    expect(written).toHaveLength(1_200);
+    expect(written.map((c) => c.position)).toEqual(written.map((_, i) => i));
+    written.forEach((c, i) => {
+      expect(c.heading_path.at(-1)).toBe(`Option ${i}`);
+      expect(c.text).toContain(`Option ${i} sets value ${i}.`);
+    });
+    // Written again unchanged and then changed: still one row per section, none left from before.
+    const again = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, {
+      key: site.key,
+      body: {
+        pages: [
+          {
+            url,
+            content: `<html><head><title>Reference</title></head><body><main><h1>Reference</h1>${sections.replaceAll("sets value", "holds value")}</main></body></html>`,
+          },
+        ],
+      },
+    });
+    expect(again.body.processed).toBe(1);
+    const rewritten = await chunksOf(site.siteId, url);
+    expect(rewritten).toHaveLength(1_200);
+    expect(rewritten.every((c, i) => c.text.includes(`Option ${i} holds value ${i}.`))).toBe(true);
+  }, 120_000);
 });
