@@ -132,25 +132,8 @@ export class HybridSearch {
     // keyword engine are asked; it is used when no typo correction changes the words to embed.
     const typed = input.only === "lexical" ? null : typedSemanticQuery(input.query);
     const early = typed === null ? null : this.startQueryVector(typed, input.signal);
-    const gotSettings = input.sites ? Promise.resolve(input.sites) : this.deps.siteSettings(input.siteIds);
-    // The vocabulary is asked beside the settings (it needs only the site ids); the synonyms join it when they arrive.
-    const planned = this.planner.plan({
-      siteIds: input.siteIds,
-      query: input.query,
-      synonyms: gotSettings.then((list) => list.flatMap((s) => s.synonyms ?? [])),
-      typoTolerance: input.typoTolerance,
-      signal: input.signal,
-    });
-    // Awaited below; a bad filter or a failed settings read is the error the caller hears, not this one.
-    planned.catch(() => {});
-    const settingsList = await gotSettings;
-    const settings = new Map(settingsList.map((s) => [s.id, s]));
-    const schemas = new Map(settingsList.map((s) => [s.id, s.metadataSchema]));
-    // Validate before spending time on retrieval: an undeclared filter field is a 400.
-    const pageFilter = compileFilters(input.filters, schemas);
+    const { settings, schemas, pageFilter, siteIds, plan } = await this.prepare(input);
     const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
-    const siteIds = [...settings.keys()];
-    const plan = await planned;
     const evidence = queryEvidence(plan);
     const [lexical, semantic] = await Promise.all([
       input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),
@@ -193,6 +176,27 @@ export class HybridSearch {
       mode: semantic.vector === null ? "lexical" : lexical.failed || input.only === "vector" ? "vector" : "hybrid",
       costs: { lexicalMs: Math.round(lexical.ms), embedMs: Math.round(semantic.embedMs), vectorMs: Math.round(semantic.ms) },
     };
+  }
+
+  /** The sites' settings, the validated filters and the keyword plan; the vocabulary is asked beside the settings. */
+  private async prepare(input: HybridSearchInput) {
+    const gotSettings = input.sites ? Promise.resolve(input.sites) : this.deps.siteSettings(input.siteIds);
+    // The vocabulary needs only the site ids; the synonyms join the plan when the settings arrive.
+    const planned = this.planner.plan({
+      siteIds: input.siteIds,
+      query: input.query,
+      synonyms: gotSettings.then((list) => list.flatMap((s) => s.synonyms ?? [])),
+      typoTolerance: input.typoTolerance,
+      signal: input.signal,
+    });
+    // Awaited below; a bad filter or a failed settings read is the error the caller hears, not this one.
+    planned.catch(() => {});
+    const settingsList = await gotSettings;
+    const settings = new Map(settingsList.map((s) => [s.id, s]));
+    const schemas = new Map(settingsList.map((s) => [s.id, s.metadataSchema]));
+    // Validate before spending time on retrieval: an undeclared filter field is a 400.
+    const pageFilter = compileFilters(input.filters, schemas);
+    return { settings, schemas, pageFilter, siteIds: [...settings.keys()], plan: await planned };
   }
 
   private async lexicalHits(siteIds: string[], input: HybridSearchInput, plan: KeywordPlan, limit: number) {
