@@ -6,6 +6,7 @@ import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/l
 import { rows, type Db } from "./database.ts";
 import { constraintTsquery, safeTerms } from "./query-terms.ts";
 import { DEFAULT_HEADING_WEIGHT, HEADING_TEXT_SQL } from "./heading-text.ts";
+import { SiteSetSize } from "./site-set-size.ts";
 
 export const FTS_COLUMN = "search_weighted_tsv";
 export const FTS_INDEX = "chunks_search_weighted_tsv_idx";
@@ -23,12 +24,10 @@ const BODY_WEIGHT = 0.1;
  * GIN pending list, so a small site's search cost grew with a large neighbour's import (19-90 ms instead of ~1 ms).
  */
 const SITE_SCAN_MAX_CHUNKS = 2_000;
-/** How long a site's size is trusted: it only decides between two plans that give the same rows. */
-const SIZE_TTL_MS = 60_000;
 
 export class PostgresFtsIndex implements LexicalIndex {
   readonly engine = "postgres-fts";
-  private readonly small = new Map<string, { small: boolean; at: number }>();
+  private readonly size: SiteSetSize;
 
   /**
    * A title or heading word counts headingWeight times a body word (at most 10: ts_rank_cd's weights stop at 1).
@@ -37,8 +36,10 @@ export class PostgresFtsIndex implements LexicalIndex {
   constructor(
     private readonly db: Db,
     public headingWeight = DEFAULT_HEADING_WEIGHT,
-    private readonly siteScanMaxChunks = SITE_SCAN_MAX_CHUNKS,
-  ) {}
+    siteScanMaxChunks = SITE_SCAN_MAX_CHUNKS,
+  ) {
+    this.size = new SiteSetSize(db, siteScanMaxChunks);
+  }
 
   /**
    * The column belongs to this engine, so it is added here rather than by a migration (as pg_textsearch's and
@@ -76,7 +77,7 @@ export class PostgresFtsIndex implements LexicalIndex {
     // Ranking reads the stored vector: re-parsing each matching chunk made a common word cost ~0.2 s at 10k chunks.
     const weights = `{${BODY_WEIGHT},${BODY_WEIGHT},${BODY_WEIGHT},${Math.min(1, BODY_WEIGHT * this.headingWeight)}}`;
     const sites = sql`site_id = ANY(${sql.param(input.siteIds)}::text[])`;
-    const small = await this.isSmall(input.siteIds);
+    const small = !(await this.size.isAbove(input.siteIds, (ids) => sql`site_id = ANY(${sql.param(ids)}::text[])`));
     // A MATERIALIZED CTE is read first, so the planner cannot start from the GIN index for a small site.
     const source = small
       ? sql`(WITH own AS MATERIALIZED (SELECT id, content_hash, position, search_weighted_tsv FROM chunks WHERE ${sites}) SELECT * FROM own) c`
@@ -105,20 +106,5 @@ export class PostgresFtsIndex implements LexicalIndex {
       await rows(tx, sql`SELECT set_config('enable_seqscan', 'off', true)`);
       return rows<{ id: string; score: number }>(tx, query);
     });
-  }
-
-  /** Whether the sites hold at most siteScanMaxChunks chunks; counted up to that bound, once a minute per set. */
-  private async isSmall(siteIds: string[]): Promise<boolean> {
-    const key = [...siteIds].sort().join(",");
-    const known = this.small.get(key);
-    if (known && performance.now() - known.at < SIZE_TTL_MS) return known.small;
-    const [row] = await rows<{ n: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM chunks WHERE site_id = ANY(${sql.param(siteIds)}::text[]) LIMIT ${this.siteScanMaxChunks + 1}) s`,
-    );
-    const small = Number(row?.n ?? 0) <= this.siteScanMaxChunks;
-    if (this.small.size > 10_000) this.small.clear();
-    this.small.set(key, { small, at: performance.now() });
-    return small;
   }
 }

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { VectorHit, VectorSearchInput, VectorStore } from "../../ports/vector-store.ts";
 import { rows, type Db } from "./database.ts";
+import { SiteSetSize } from "./site-set-size.ts";
 
 export interface PgVectorStoreOptions {
   /** Embedding model whose vectors are searched; rows of other models are ignored. */
@@ -18,9 +19,6 @@ export interface PgVectorStoreOptions {
   exactScanMaxRows?: number;
 }
 
-/** How long a count of a site's vectors is trusted: it only decides between two good plans. */
-const SIZE_TTL_MS = 60_000;
-
 /** A SQL string literal for values that come from configuration, never from requests. */
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
@@ -28,7 +26,7 @@ export class PgVectorStore implements VectorStore {
   readonly indexName: string;
   private readonly predicate: string;
   private readonly cast: string;
-  private readonly sizes = new Map<string, { rows: number; at: number }>();
+  private readonly size: SiteSetSize;
 
   constructor(
     private readonly db: Db,
@@ -41,6 +39,7 @@ export class PgVectorStore implements VectorStore {
     // The partial-index predicate must appear in queries as the same literal, or the planner cannot use the index.
     this.predicate = `embedding_model = ${literal(opts.model)}`;
     this.cast = `vector(${opts.dimensions})`;
+    this.size = new SiteSetSize(db, opts.exactScanMaxRows ?? 2_000);
   }
 
   get model(): string {
@@ -66,7 +65,7 @@ export class PgVectorStore implements VectorStore {
       throw new Error(`The query vector has ${input.vector.length} dimensions; the index has ${this.opts.dimensions}.`);
     const vector = `[${input.vector.join(",")}]`;
     const efSearch = Math.min(1000, Math.max(input.limit, this.opts.efSearch ?? 100));
-    const preferIndex = (await this.vectorCount(input.siteIds)) > (this.opts.exactScanMaxRows ?? 2_000);
+    const preferIndex = await this.size.isAbove(input.siteIds, (ids) => sql`${sql.raw(this.predicate)} AND site_id = ANY(${sql.param(ids)}::text[])`);
     const found = await this.db.transaction(async (tx) => {
       // One statement for the settings (is_local true: SET LOCAL): on PGlite each statement costs ~1 ms.
       // Sorting is what the exact plan needs; pricing it out leaves the index's own order. A small site's exact
@@ -90,19 +89,5 @@ export class PgVectorStore implements VectorStore {
     // relaxed_order may return neighbours slightly out of order; sort them exactly.
     const hits = found.map((r) => ({ chunkId: r.id, similarity: 1 - Number(r.distance) })).sort((a, b) => b.similarity - a.similarity);
     return { hits, ms: performance.now() - started };
-  }
-
-  /** Vectors of this model in these sites, counted at most once a minute per set of sites. */
-  private async vectorCount(siteIds: string[]): Promise<number> {
-    const key = [...siteIds].sort().join(",");
-    const known = this.sizes.get(key);
-    if (known && performance.now() - known.at < SIZE_TTL_MS) return known.rows;
-    const [row] = await rows<{ n: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS n FROM chunks WHERE ${sql.raw(this.predicate)} AND site_id = ANY(${sql.param(siteIds)}::text[])`,
-    );
-    if (this.sizes.size > 10_000) this.sizes.clear();
-    this.sizes.set(key, { rows: row?.n ?? 0, at: performance.now() });
-    return row?.n ?? 0;
   }
 }
