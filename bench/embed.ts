@@ -2,6 +2,7 @@
 // pool, warm query latency, agreement of their vectors, and the one-off cost of building the ONNX file.
 // Then queries while passage batches run, with the passage workers at nice 0 (level with this thread) and at the
 // default nice 10, taking turns: what a search pays while another tenant's pages are being embedded.
+// The 8-bit query lane (EMBEDDER_QUERY_PRECISION=q8) has a row of its own beside the default fp32 one.
 // Usage: bun bench/embed.ts [--passages 64] [--queries 50] [--int8]. Passages: SciFact abstracts (read, never copied).
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -64,16 +65,25 @@ const engines: Engine[] = [
   },
   {
     name: `onnx fp32 (${cores} workers at nice 10)`,
-    embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none" }),
+    embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, queryPrecision: "fp32", fallback: "none" }),
     loadMs: 0,
     passageMs: 0,
     latencies: [],
     vectors: [],
   },
 ];
+const q8Queries: Engine = {
+  name: `onnx fp32, q8 queries (${cores} workers at nice 10)`,
+  embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, queryPrecision: "q8", fallback: "none" }),
+  loadMs: 0,
+  passageMs: 0,
+  latencies: [],
+  vectors: [],
+};
+engines.push(q8Queries);
 const levelWorkers: Engine = {
   name: `onnx fp32 (${cores} workers at nice 0)`,
-  embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, fallback: "none", workerNice: 0 }),
+  embedder: new MiniLmOnnxEmbedder({ cacheDir: buildDir, passageWorkers: cores, queryPrecision: "fp32", fallback: "none", workerNice: 0 }),
   loadMs: 0,
   passageMs: 0,
   latencies: [],
@@ -124,6 +134,7 @@ for (const q of queries) {
 const underLoad = new Map<Engine, number[]>([
   [levelWorkers, []],
   [engines[1]!, []],
+  [q8Queries, []],
 ]);
 for (let round = 0; round < 3; round++) {
   for (const [e, times] of underLoad) {
@@ -139,6 +150,10 @@ for (let round = 0; round < 3; round++) {
     await batch;
   }
 }
+// How far the 8-bit query lane moves query vectors from fp32 ones (passages are fp32 in both).
+const exactQueries = (await engines[1]!.embedder.embed({ texts: queries, kind: "query" })).vectors;
+const quickQueries = (await q8Queries.embedder.embed({ texts: queries, kind: "query" })).vectors;
+const queryCosine = Math.min(...exactQueries.map((v, i) => dot(v, quickQueries[i]!)));
 for (const e of engines) e.embedder.close();
 rmSync(buildDir, { recursive: true, force: true });
 
@@ -168,6 +183,7 @@ for (const r of rows) {
     `| ${r.engine} | ${Math.round(r.loadMs)} | ${round(r.passagesPerSecond)} | ${round(r.passagesPerSecond / wasm!.passagesPerSecond)} | ${round(r.queryP50)} | ${round(r.queryP95)} | ${Math.min(...cosines).toFixed(5)} |`,
   );
 }
+console.log(`\nq8 query vectors against fp32 ones: min cosine ${queryCosine.toFixed(5)} over ${queries.length} queries`);
 console.log("\n| passage workers | queries measured during passage batches | query p50 ms | query p95 ms |");
 console.log("|---|---|---|---|");
 for (const [e, times] of underLoad) console.log(`| ${e.name} | ${times.length} | ${round(percentile(times, 50))} | ${round(percentile(times, 95))} |`);

@@ -2,7 +2,8 @@
 // vectors from the embedding queue, and every test query runs through hybrid search as lexical only, vectors only
 // and hybrid. Prints nDCG@10, Recall@100, MRR@10 and query latency per mode, at page level (doc id ↔ page URL).
 // Usage: bun bench/relevance.ts [--dataset DIR] [--docs N] [--seed S] [--lexical-only] [--workers N] [--alphas 0.5,0.7]
-//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--no-typos] [--heading-weights 1,2,3].
+//        [--no-cache] [--no-reference] [--split test|train] [--int8] [--query-precision fp32|int8|q8] [--no-typos]
+//        [--heading-weights 1,2,3].
 //        --modes REGEX runs only the rows whose name matches (e.g. "^hybrid \(default").
 //        --keep-site (PostgreSQL) keeps the ingested site for the next run, which then reuses it instead of ingesting again.
 //        --heading-weights adds lexical and default hybrid rows per weight of title and heading words (1 = off), on one ingest.
@@ -16,6 +17,7 @@ import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
+import type { Precision } from "../server/adapters/embedder/onnx/minilm-graph.ts";
 import { defaultSearchOptions, type HybridSearchInput } from "../server/search/hybrid-search.ts";
 import { loadBeir, pickDocs } from "./beir-dataset.ts";
 import { createSciFactSite } from "./scifact-site.ts";
@@ -34,6 +36,8 @@ const { values: args } = parseArgs({
     "no-cache": { type: "boolean", default: false },
     // ONNX engine with int8 MatMul weights (never reads or writes the vector cache, which holds fp32 vectors).
     int8: { type: "boolean", default: false },
+    // The query lane alone at another precision (fp32, int8, q8); passages stay as --int8 says.
+    "query-precision": { type: "string" },
     "no-reference": { type: "boolean", default: false },
     // "train" tunes (e.g. --alphas) on SciFact's 809 training queries, so the test queries stay unseen.
     split: { type: "string", default: "test" },
@@ -76,6 +80,8 @@ const embedder = lexicalOnly
       passageWorkers: workers,
       passageBatchSize: Math.max(1, Math.floor(8 / workers)),
       precision: args.int8 ? "int8" : "fp32",
+      // Unless asked, queries take the product's setting (EMBEDDER_QUERY_PRECISION), or int8 with --int8.
+      queryPrecision: (args["query-precision"] as Precision | undefined) ?? (args.int8 ? "int8" : undefined),
     });
 const services = await createServices(config, { embedder });
 const { db } = services.database;
@@ -210,7 +216,9 @@ const machine = {
   ramGb: Math.round(totalmem() / 2 ** 30),
   bun: Bun.version,
   engine: `${services.database.kind}/${services.search.lexical.engine}`,
-  embedder: embedder?.model ?? null,
+  embedder: embedder
+    ? `${embedder.model} (passages ${args.int8 ? "int8" : "fp32"}, queries ${args["query-precision"] ?? (args.int8 ? "int8" : config.embeddings.queryPrecision)})`
+    : null,
 };
 const measured = {
   dataset: basename(dataset),

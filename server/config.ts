@@ -21,6 +21,8 @@ export interface Config {
     dimensions: number | null;
     /** The built-in model's engine: auto = ONNX Runtime where its native binding loads, else WASM. */
     engine: "auto" | "onnx" | "wasm";
+    /** The ONNX engine's query lane: fp32, or q8 (8-bit block weights; query vectors are never stored). */
+    queryPrecision: "fp32" | "q8";
     /** Where the ONNX file built from the shipped weights is kept. */
     cacheDir: string;
   };
@@ -143,6 +145,7 @@ function embeddingSettings(env: Env): Config["embeddings"] {
     apiKey: str(env, "EMBEDDINGS_API_KEY"),
     dimensions: env.EMBEDDINGS_DIMENSIONS ? int(env, "EMBEDDINGS_DIMENSIONS", 384, 1, 16000) : null,
     engine: oneOf(env, "EMBEDDER_ENGINE", ["auto", "onnx", "wasm"] as const, "auto"),
+    queryPrecision: oneOf(env, "EMBEDDER_QUERY_PRECISION", ["fp32", "q8"] as const, "fp32"),
     cacheDir: str(env, "EMBEDDER_CACHE_DIR") ?? modelCacheDir(str(env, "DATA_DIR") ?? "./data"),
   };
 }

@@ -26,6 +26,12 @@ describe("choosing the embedder", () => {
       expect(loadConfig({}).embeddings.engine).toBe("auto");
     });
 
+    test("EMBEDDER_QUERY_PRECISION is fp32 unless set to q8, and anything else is refused naming the setting", () => {
+      expect(loadConfig({}).embeddings.queryPrecision).toBe("fp32");
+      expect(loadConfig({ EMBEDDER_QUERY_PRECISION: "q8" }).embeddings.queryPrecision).toBe("q8");
+      expect(() => loadConfig({ EMBEDDER_QUERY_PRECISION: "int4" })).toThrow(/EMBEDDER_QUERY_PRECISION/);
+    });
+
     test("refuses an API model name that would be ignored", () => {
       expect(() => createEmbedderFromConfig({ model: "text-embedding-3-small" })).toThrow(ConfigError);
     });

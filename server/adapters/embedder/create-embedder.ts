@@ -13,6 +13,7 @@ export interface EmbedderSettings {
   apiKey?: string | null;
   dimensions?: number | null;
   engine?: "auto" | "onnx" | "wasm";
+  queryPrecision?: MiniLmOnnxOptions["queryPrecision"];
   cacheDir?: string;
 }
 
@@ -23,6 +24,7 @@ export interface LocalEmbedderOptions {
   queryWorker?: MiniLmOnnxOptions["queryWorker"];
   workerIdleMs?: number;
   precision?: MiniLmOnnxOptions["precision"];
+  queryPrecision?: MiniLmOnnxOptions["queryPrecision"];
   onFallback?: MiniLmOnnxOptions["onFallback"];
 }
 
@@ -36,7 +38,12 @@ export function createEmbedderFromConfig(cfg: EmbedderSettings, local: LocalEmbe
     const engine = cfg.engine ?? "auto";
     if (engine === "wasm")
       return new MiniLmWasmEmbedder({ passageWorkers: local.passageWorkers, passageBatchSize: local.passageBatchSize, workerIdleMs: local.workerIdleMs });
-    return new MiniLmOnnxEmbedder({ ...local, cacheDir: cfg.cacheDir, fallback: engine === "onnx" ? "none" : "wasm" });
+    return new MiniLmOnnxEmbedder({
+      ...local,
+      queryPrecision: local.queryPrecision ?? cfg.queryPrecision,
+      cacheDir: cfg.cacheDir,
+      fallback: engine === "onnx" ? "none" : "wasm",
+    });
   }
   if (!cfg.model) throw new ConfigError("EMBEDDINGS_URL is set, so EMBEDDINGS_MODEL must name the model to call (e.g. text-embedding-3-small).");
   return new OpenAiCompatibleEmbedder({ url: cfg.url, model: cfg.model, apiKey: cfg.apiKey, dimensions: cfg.dimensions });

@@ -15,6 +15,11 @@ export interface MiniLmOnnxOptions {
   cacheDir?: string;
   /** int8 MatMul weights are smaller and faster but move vectors (see docs/decisions.md); fp32 by default. */
   precision?: Precision;
+  /**
+   * Precision of the query lane (default: `precision`). Query vectors are never stored, so a lossier, faster graph
+   * here leaves every stored vector as it is; only the ranking can move (docs/decisions.md).
+   */
+  queryPrecision?: Precision;
   /** Worker threads for passages (default: one per core); 0 embeds passages on this thread. */
   passageWorkers?: number;
   /** Texts per forward pass and per message to a worker (default 8). */
@@ -108,11 +113,15 @@ export class MiniLmOnnxEmbedder implements Embedder {
     // Imported here, not at the top: a platform without the native binding fails this import, not the app's.
     const { loadOnnxEngine } = await import("./onnx/minilm-onnx-engine.ts");
     const { ensureMiniLmOnnxFile } = await import("./onnx/minilm-onnx-file.ts");
-    const file = ensureMiniLmOnnxFile(this.options.cacheDir ?? join(tmpdir(), "site-search-models"), this.options.precision ?? "fp32");
-    const engineOptions: OnnxEngineOptions = { modelPath: file.path, threads: 1, batchSize: this.batchSize };
+    const cacheDir = this.options.cacheDir ?? join(tmpdir(), "site-search-models");
+    const precision = this.options.precision ?? "fp32";
+    const queryPrecision = this.options.queryPrecision ?? precision;
+    const engineOptions: OnnxEngineOptions = { modelPath: ensureMiniLmOnnxFile(cacheDir, precision).path, threads: 1, batchSize: this.batchSize };
+    const queryOptions: OnnxEngineOptions =
+      queryPrecision === precision ? engineOptions : { ...engineOptions, modelPath: ensureMiniLmOnnxFile(cacheDir, queryPrecision).path };
     const queryPool =
       this.options.queryWorker !== false && typeof Worker !== "undefined"
-        ? new PassageWorkerPool({ workers: 1, batchSize: this.batchSize, idleMs: Number.POSITIVE_INFINITY, workerUrl, setup: engineOptions, nice: 0 })
+        ? new PassageWorkerPool({ workers: 1, batchSize: this.batchSize, idleMs: Number.POSITIVE_INFINITY, workerUrl, setup: queryOptions, nice: 0 })
         : null;
     let query: Pick<OnnxEngine, "embed">;
     if (queryPool) {
@@ -122,7 +131,7 @@ export class MiniLmOnnxEmbedder implements Embedder {
         throw error;
       });
       query = { embed: (texts, signal) => queryPool.embed(texts, signal) };
-    } else query = await loadOnnxEngine(engineOptions);
+    } else query = await loadOnnxEngine(queryOptions);
     const workers = this.options.passageWorkers ?? availableParallelism();
     const pool =
       workers > 0 && typeof Worker !== "undefined"

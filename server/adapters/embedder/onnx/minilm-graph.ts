@@ -1,5 +1,5 @@
 // Writes all-MiniLM-L6-v2 (a 6-layer BERT) as an ONNX graph from its safetensors weights, with mean pooling and
-// L2 normalisation inside the graph, so the output is the sentence vector itself. Optionally int8 MatMul weights.
+// L2 normalisation inside the graph, so the output is the sentence vector itself. Optionally 8-bit MatMul weights.
 import { DataType, OnnxGraph } from "./onnx-graph.ts";
 import type { Tensor } from "./safetensors.ts";
 
@@ -10,7 +10,7 @@ export interface BertShape {
   layerNormEps: number;
 }
 
-export type Precision = "fp32" | "int8";
+export type Precision = "fp32" | "int8" | "q8";
 
 /** What every part of the graph needs: the graph being written, the weights, and the shared constants. */
 interface Builder {
@@ -116,6 +116,7 @@ function meanPoolAndNormalise({ g, c }: Builder, h: string, maskF: string): stri
 /** x · Wᵀ for a PyTorch [out, in] weight, in fp32 or with int8 weights and dynamically quantised activations. */
 function matmul(g: OnnxGraph, x: string, weight: Tensor, name: string, precision: Precision): string {
   const [outDim, inDim] = weight.shape as [number, number];
+  if (precision === "q8") return blockQuantizedMatMul(g, x, weight, name);
   if (precision === "fp32") {
     const t = new Float32Array(inDim * outDim);
     for (let o = 0; o < outDim; o++) for (let i = 0; i < inDim; i++) t[i * outDim + o] = weight.data[o * inDim + i]!;
@@ -136,4 +137,36 @@ function matmul(g: OnnxGraph, x: string, weight: Tensor, name: string, precision
   const [xq, xs, xzp] = g.nodeOutputs("DynamicQuantizeLinear", [x], {}, 3) as [string, string, string];
   const product = g.node("Cast", [g.node("MatMulInteger", [xq, wq, xzp])], { to: DataType.FLOAT });
   return g.node("Mul", [g.node("Mul", [product, ws]), xs]);
+}
+
+/** Weights in blocks of this many inputs, each block with its own scale. */
+const Q8_BLOCK = 32;
+
+/**
+ * x · Wᵀ with 8-bit weights in blocks of 32 (ONNX Runtime's MatMulNBits), computed in int8 with activations quantised
+ * per block of 32 too (accuracy_level 4, which uses VNNI where the CPU has it). Measured on a one-query pass: 1.4-1.7×
+ * faster than fp32, vectors at cosine ≥ 0.999 to it; fp32 compute (level 0) was 4× slower than plain fp32. Blocks of 16
+ * were no closer to fp32 for their cost and blocks of 64 moved vectors twice as far.
+ */
+function blockQuantizedMatMul(g: OnnxGraph, x: string, weight: Tensor, name: string): string {
+  const [outDim, inDim] = weight.shape as [number, number];
+  const blocks = Math.ceil(inDim / Q8_BLOCK);
+  // MatMulNBits takes B as [N, blocks, block] in PyTorch's own [out, in] order; codes are unsigned around 128.
+  const codes = new Uint8Array(outDim * blocks * Q8_BLOCK).fill(128);
+  const scales = new Float32Array(outDim * blocks);
+  for (let o = 0; o < outDim; o++) {
+    for (let b = 0; b < blocks; b++) {
+      const from = o * inDim + b * Q8_BLOCK;
+      const to = Math.min(from + Q8_BLOCK, (o + 1) * inDim);
+      let max = 0;
+      for (let i = from; i < to; i++) max = Math.max(max, Math.abs(weight.data[i]!));
+      const s = max / 127 || 1;
+      scales[o * blocks + b] = s;
+      for (let i = from; i < to; i++) codes[(o * blocks + b) * Q8_BLOCK + (i - from)] = 128 + Math.round(weight.data[i]! / s);
+    }
+  }
+  const wq = g.initializer(`${name}.q8`, [outDim, blocks, Q8_BLOCK], DataType.UINT8, codes);
+  const ws = g.floats(`${name}.q8_scale`, [outDim, blocks], scales);
+  const attrs = { K: inDim, N: outDim, bits: 8, block_size: Q8_BLOCK, accuracy_level: 4 };
+  return g.nodeOutputs("MatMulNBits", [x, wq, ws], attrs, 1, "com.microsoft")[0]!;
 }

@@ -12,19 +12,24 @@ export const OPSET = 17;
 export class OnnxGraph {
   private readonly graph = new ProtoMessage();
   private counter = 0;
+  private readonly domains = new Set<string>();
 
   /** Adds a node and returns the name of its output. */
   node(op: string, inputs: string[], attrs: Record<string, Attribute> = {}): string {
     return this.nodeOutputs(op, inputs, attrs, 1)[0]!;
   }
 
-  /** Adds a node with several outputs (DynamicQuantizeLinear) and returns their names. */
-  nodeOutputs(op: string, inputs: string[], attrs: Record<string, Attribute>, outputs: number): string[] {
+  /** Adds a node with several outputs (DynamicQuantizeLinear) and returns their names; `domain` names a contrib set. */
+  nodeOutputs(op: string, inputs: string[], attrs: Record<string, Attribute>, outputs: number, domain = ""): string[] {
     const names = Array.from({ length: outputs }, () => `${op.toLowerCase()}_${this.counter++}`);
     const node = new ProtoMessage();
     for (const i of inputs) node.string(1, i);
     for (const o of names) node.string(2, o);
     node.string(3, names[0]!).string(4, op);
+    if (domain) {
+      node.string(7, domain);
+      this.domains.add(domain);
+    }
     for (const [name, value] of Object.entries(attrs)) node.message(5, attribute(name, value));
     this.graph.message(1, node);
     return names;
@@ -56,8 +61,11 @@ export class OnnxGraph {
 
   encode(name: string): Uint8Array {
     this.graph.string(2, name);
-    const opset = new ProtoMessage().string(1, "").int(2, OPSET);
-    return new ProtoMessage().int(1, IR_VERSION).string(2, "site-search").message(7, this.graph).message(8, opset).encode();
+    const model = new ProtoMessage().int(1, IR_VERSION).string(2, "site-search").message(7, this.graph);
+    model.message(8, new ProtoMessage().string(1, "").int(2, OPSET));
+    // Contrib operator sets (ONNX Runtime's com.microsoft) are at version 1.
+    for (const domain of this.domains) model.message(8, new ProtoMessage().string(1, domain).int(2, 1));
+    return model.encode();
   }
 }
 
