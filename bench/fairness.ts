@@ -75,7 +75,22 @@ async function tenant(name: string) {
     publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["docs.example.com"] },
     rateLimits: { searchPerMinute: 1_000_000, chatPerMinute: 20 },
   });
-  return { siteId: site.siteId as string, call };
+  return { siteId: site.siteId as string, key, call };
+}
+
+/** Runs a role of bench/fairness-client.ts in a process of its own. */
+function client(...args: string[]) {
+  return Bun.spawn([process.execPath, new URL("./fairness-client.ts", import.meta.url).pathname, ...args], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+}
+
+async function output(proc: ReturnType<typeof client>): Promise<string> {
+  const text = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error(`a fairness client failed: ${text}`);
+  return text.trim();
 }
 
 const topics = ["install", "proxy", "logging", "cache", "upgrade", "security", "backup", "metrics", "tuning", "plugins"];
@@ -83,31 +98,15 @@ const lightPage = (prefix: string, i: number) => ({
   url: `https://docs.example.com/${prefix}/${i}`,
   content: `<html><head><title>${topics[i % 10]} guide ${i}</title></head><body><main><h1>${topics[i % 10]} guide ${i}</h1>${Array.from({ length: 6 }, (_, s) => `<h2>Step ${s}</h2><p>How to ${topics[(i + s) % 10]} the server, step ${s} of guide ${i}, with examples and notes.</p>`).join("")}</main></body></html>`,
 });
-// About 100 KB and 1,000 headings: the shape that cost a second or more of API thread per page.
-const heavyPage = (i: number) => ({
-  url: `https://docs.example.com/heavy/${i}`,
-  content: `<html><head><title>Reference ${i}</title></head><body><main><h1>Reference ${i}</h1>${Array.from({ length: 1_000 }, (_, s) => `<h3>Option ${s}</h3><p>Option ${s} sets ${topics[s % 10]} value ${i}-${s}.</p>`).join("")}</main></body></html>`,
-});
 
 async function pending(siteId: string): Promise<number> {
   const [row] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
   return Number(row!.n);
 }
 
+/** B's searches from a client process of their own, back to back; sorted milliseconds. */
 async function searches(siteId: string, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    // POST is never cached, so every search does the work.
-    const response = await fetch(`${base}/v1/public/sites/${siteId}/search`, {
-      method: "POST",
-      headers: { origin, "content-type": "application/json" },
-      body: JSON.stringify({ query: `${topics[i % 10]} guide ${i}`, minScore: 0 }),
-    });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`search ${response.status}`);
-    times.push(performance.now() - started);
-  }
+  const times = JSON.parse(await output(client("search", base, siteId, origin, String(count)))) as number[];
   return times.sort((x, y) => x - y);
 }
 
@@ -124,26 +123,25 @@ const idle = await searches(b.siteId, SEARCHES);
 phase(`B search idle: ${fmt(idle)}`);
 
 const started = performance.now();
-// Four importers side by side, each sending five requests of five pages, as a bulk import script would.
-const importer = async (r: number) => {
-  const each = HEAVY_PAGES / 4;
-  for (let k = 0; k < each / 5; k++)
-    await a.call("POST", `/api/sites/${a.siteId}/pages`, { pages: Array.from({ length: 5 }, (_, i) => heavyPage(r * each + k * 5 + i)) });
-};
-let pushing = true;
-const push = Promise.all(Array.from({ length: 4 }, (_, r) => importer(r))).then(() => {
-  pushing = false;
-  return performance.now() - started;
-});
+// A's bulk import from a client process of its own (bench/fairness-client.ts: four importers side by side).
+const importer = client("import", base, a.key, a.siteId, String(HEAVY_PAGES));
+const push = output(importer).then(() => performance.now() - started);
 await Bun.sleep(500);
 phase("A pushing; measuring B's searches until A's last page is stored");
 // A search every 100 ms for as long as A pushes (at least 60), so the figures cover the whole push, not its start.
-const loaded: number[] = [];
-while (pushing || loaded.length < 60) {
-  loaded.push(...(await searches(b.siteId, 1)));
-  await Bun.sleep(100);
-}
-loaded.sort((x, y) => x - y);
+const searcher = client("search", base, b.siteId, origin, "60", "--until-told");
+// Told when the push ends, whether it succeeded or not; a failed push then fails the run.
+const pushed = push.then(
+  () => null,
+  (error: unknown) => error,
+);
+void pushed.then(() => {
+  searcher.stdin.write("stop\n");
+  searcher.stdin.end();
+});
+const loaded = (JSON.parse(await output(searcher)) as number[]).sort((x, y) => x - y);
+const pushError = await pushed;
+if (pushError) throw pushError;
 phase(`B search while A pushes: ${fmt(loaded)}`);
 // B adds 10 pages while A's pages are still being ingested and embedded.
 const bAdded = performance.now();

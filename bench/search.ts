@@ -6,9 +6,12 @@
 // answered from the query-vector cache.
 // Loads the chunks first and builds missing indexes after, as a bulk import would (a shared PostgreSQL keeps them
 // between runs, so there they are maintained during the load). PGlite by default; PostgreSQL with DATABASE_URL.
-// Usage: bun bench/search.ts [sizes=10000,50000] [queries=200]
+// Usage: bun bench/search.ts [sizes=10000,50000] [queries=200] [--keep DIR]
+//   --keep DIR (PGlite): each size's database lives in DIR/<size> and is reused by the next run, which then skips the
+//   load (to profile the queries alone, e.g. with bun --cpu-prof-md).
 import { sql } from "drizzle-orm";
-import { openDatabase, rows } from "../server/adapters/postgres/database.ts";
+import { join } from "node:path";
+import { openDatabase, rows, type Database } from "../server/adapters/postgres/database.ts";
 import { AccountStore } from "../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../server/adapters/postgres/site-store.ts";
 import { createSearchServices } from "../server/composition/search-services.ts";
@@ -19,8 +22,11 @@ import type { Embedder } from "../server/ports/embedder.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
 import { loadConfig } from "../server/config.ts";
 
-const sizes = (process.argv[2] ?? "10000,50000").split(",").map(Number);
-const queryCount = Number(process.argv[3] ?? 200);
+const keepAt = process.argv.indexOf("--keep");
+const keepDir = keepAt > 0 && !process.env.DATABASE_URL ? process.argv[keepAt + 1]! : null;
+const positional = process.argv.slice(2).filter((_, i, all) => all[i] !== "--keep" && all[i - 1] !== "--keep");
+const sizes = (positional[0] ?? "10000,50000").split(",").map(Number);
+const queryCount = Number(positional[1] ?? 200);
 const DIM = 384;
 
 function unitVector(): number[] {
@@ -45,10 +51,18 @@ const queryEmbedder: Embedder = {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function run(size: number) {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: keepDir ? join(keepDir, String(size)) : "memory://" });
   const db = database.db;
-  const org = await new AccountStore(db).createOrganisation({ name: "bench", plan: "enterprise" });
   const siteStore = new SiteStore(db);
+  const [kept] = keepDir
+    ? await rows<{ id: string; orgId: string }>(
+        db,
+        sql`SELECT s.id, s.org_id AS "orgId" FROM sites s WHERE s.name = 'bench' AND (SELECT count(*) FROM chunks c WHERE c.site_id = s.id) = ${size}`,
+      )
+    : [];
+  // A kept database is measured as it is: no load (0 s in the table).
+  if (kept) return measure(database, siteStore, { id: kept.orgId }, { id: kept.id }, size, 0);
+  const org = await new AccountStore(db).createOrganisation({ name: "bench", plan: "enterprise" });
   const site = await siteStore.create({
     orgId: org.id,
     name: "bench",
@@ -79,6 +93,11 @@ async function run(size: number) {
     );
   }
   const loadMs = performance.now() - loadStart;
+  return measure(database, siteStore, org, site, size, loadMs);
+}
+
+async function measure(database: Database, siteStore: SiteStore, org: { id: string }, site: { id: string }, size: number, loadMs: number) {
+  const db = database.db;
   // The figures are for a table autovacuum has caught up with. PGlite runs no autovacuum: without statistics its
   // planner scores every row (p50 ~1.7 s at 10k chunks instead of ~20 ms). On PostgreSQL the built-in full-text GIN
   // index keeps fresh rows in a pending list that every query scans until vacuum merges it (lexical p50 83 ms
@@ -123,9 +142,11 @@ async function run(size: number) {
     repeat.push(performance.now() - started);
   }
   for (const list of [total, retrieval, embed, lexical, vector, repeat]) list.sort((a, b) => a - b);
-  // Leave a shared server as it was: the site's pages and chunks go with it.
-  await siteStore.delete(org.id, site.id);
-  await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
+  // Leave a shared server as it was: the site's pages and chunks go with it. A kept database keeps them.
+  if (!keepDir) {
+    await siteStore.delete(org.id, site.id);
+    await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
+  }
   await database.close();
   return {
     size,
