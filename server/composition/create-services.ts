@@ -67,6 +67,7 @@ async function createParts(config: Config, overrides: ServiceOverrides, database
   const ingest = createIngestServices({
     config,
     db: database.db,
+    gate: database.gate,
     log,
     embedder: engines.embedder,
     siteStore: core.siteStore,

@@ -3,6 +3,7 @@
 import type { Config } from "../config.ts";
 import { upstreamFailureFields as upstreamFields, type Logger } from "../logger.ts";
 import type { Db } from "../adapters/postgres/database.ts";
+import type { ForegroundGate } from "../adapters/postgres/foreground-gate.ts";
 import { DocumentStore } from "../adapters/postgres/document-store.ts";
 import { EmbeddingStore } from "../adapters/postgres/embedding-store.ts";
 import { AnthropicMetadataExtractor } from "../adapters/anthropic/metadata-extractor.ts";
@@ -20,6 +21,8 @@ import type { UsageRecorder } from "../analytics/usage-recorder.ts";
 export interface IngestInput {
   config: Config;
   db: Db;
+  /** Embedded PGlite's gate for bulk writes; null on a PostgreSQL server. */
+  gate: ForegroundGate | null;
   log: Logger;
   embedder: Embedder | null;
   siteStore: SiteStore;
@@ -27,9 +30,9 @@ export interface IngestInput {
   notifySiteChanged(siteId: string): void;
 }
 
-export function createIngestServices({ config, db, log, embedder, siteStore, usageRecorder, notifySiteChanged }: IngestInput) {
-  const documents = new DocumentStore(db, config.lexicalEngine === "elasticsearch", embedder?.model ?? null);
-  const embeddingStore = new EmbeddingStore(db);
+export function createIngestServices({ config, db, gate, log, embedder, siteStore, usageRecorder, notifySiteChanged }: IngestInput) {
+  const documents = new DocumentStore(db, config.lexicalEngine === "elasticsearch", embedder?.model ?? null, gate);
+  const embeddingStore = new EmbeddingStore(db, gate);
   const embeddingQueue = embedder ? new EmbeddingQueue(embeddingStore, embedder, log) : null;
   const { anthropic } = config;
   const heuristics = new HeuristicMetadataExtractor();

@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema.ts";
+import { ForegroundGate } from "./foreground-gate.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -13,6 +14,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Extensions installed in the database (vector, pg_textsearch, …). */
   extensions: Set<string>;
+  /** Embedded PGlite's: bulk writes wait for a visitor's statements (foreground-gate.ts). Null on a server. */
+  gate: ForegroundGate | null;
   close(): Promise<void>;
 }
 
@@ -22,7 +25,13 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   if (opts.migrate !== false) await database.migrate();
   const installed = await rows<{ extname: string }>(database.db, sql`SELECT extname FROM pg_extension`);
-  return { db: database.db, kind: database.kind, extensions: new Set(installed.map((r) => r.extname)), close: database.close };
+  return {
+    db: database.db,
+    kind: database.kind,
+    extensions: new Set(installed.map((r) => r.extname)),
+    gate: database.gate,
+    close: database.close,
+  };
 }
 
 async function openPglite(dataDir: string) {
@@ -36,10 +45,17 @@ async function openPglite(dataDir: string) {
   ]);
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir === "memory://" ? {} : { dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
+  // drizzle reaches PGlite through query (statements) and transaction; both tell the gate what runs.
+  const gate = new ForegroundGate();
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => gate.track(() => query(...args))) as typeof client.query;
+  client.transaction = ((...args: Parameters<typeof transaction>) => gate.track(() => transaction(...args))) as typeof client.transaction;
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,
     kind: "pglite" as const,
+    gate,
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -56,6 +72,7 @@ async function openPostgres(url: string) {
   return {
     db: db as unknown as Db,
     kind: "postgres" as const,
+    gate: null,
     // Serialise migrations across instances starting together: the first takes the lock, the rest wait and find nothing to do.
     migrate: async () => {
       await client`SELECT pg_advisory_lock(727274)`;

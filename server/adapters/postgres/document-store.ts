@@ -3,6 +3,7 @@
 import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
+import type { ForegroundGate } from "./foreground-gate.ts";
 import { chunks, embeddingCache, pages, searchOutbox } from "./schema.ts";
 import { newId } from "../../new-id.ts";
 import type { DocumentStore as DocumentStorePort, PageChunkRow, PageWrite } from "../../ports/document-store.ts";
@@ -18,6 +19,8 @@ export class DocumentStore implements DocumentStorePort {
     private readonly useOutbox: boolean,
     /** Model whose cached embeddings may be reused for unchanged chunk text. */
     private readonly embeddingModel: string | null,
+    /** Embedded PGlite's: page writes wait for visitors' statements (foreground-gate.ts). */
+    private readonly gate: ForegroundGate | null = null,
   ) {}
 
   async findPage(siteId: string, url: string): Promise<PageRow | null> {
@@ -30,6 +33,10 @@ export class DocumentStore implements DocumentStorePort {
 
   /** Inserts or replaces the page at this URL with its chunks; returns the page id. */
   async replacePage(page: PageWrite): Promise<string> {
+    return this.gate ? this.gate.bulk(() => this.writePage(page)) : this.writePage(page);
+  }
+
+  private writePage(page: PageWrite): Promise<string> {
     // One transaction: readers never see the page without its chunks, nor the outbox entry without the page.
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;

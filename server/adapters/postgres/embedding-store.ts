@@ -2,12 +2,17 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
+import type { ForegroundGate } from "./foreground-gate.ts";
 import type { EmbeddingStore as EmbeddingStorePort, PendingChunk } from "../../ports/embedding-store.ts";
 
 export type { PendingChunk };
 
 export class EmbeddingStore implements EmbeddingStorePort {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Embedded PGlite's: vector saves wait for visitors' statements (foreground-gate.ts). */
+    private readonly gate: ForegroundGate | null = null,
+  ) {}
 
   /** A model change invalidates every vector of the old model; the queue then re-embeds them. */
   async forgetOtherModels(model: string): Promise<number> {
@@ -54,6 +59,11 @@ export class EmbeddingStore implements EmbeddingStorePort {
   /** Saves vectors only where the chunk still has the text they were computed from (it may have been replaced meanwhile). */
   async save(items: Array<{ id: string; contentHash: string; vector: number[] }>, model: string): Promise<void> {
     if (items.length === 0) return;
+    // Each vector also updates the HNSW index: a batch is a bulk write that a visitor's search should not wait for.
+    await (this.gate ? this.gate.bulk(() => this.write(items, model)) : this.write(items, model));
+  }
+
+  private async write(items: Array<{ id: string; contentHash: string; vector: number[] }>, model: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const item of items) {
         const literal = `[${item.vector.join(",")}]`;
