@@ -50,9 +50,9 @@ describe("the judge's shortcut for stems absent from the text", () => {
     return { admitted: true, coverage: q.groups.length === 0 ? 0 : matched / q.groups.length };
   };
 
-  test("every word with a stem contains that stem's core, whatever its ending", () => {
+  test("every word starts with its stem's core, whatever its ending (the judge skips words that start with no core)", () => {
     const words = ["policies", "policy", "configured", "configure", "running", "run", "installs", "ACCESS", "Ünïcödé", "x86", "ﬁle", "statuses"];
-    for (const w of words) for (const n of splitWords(w)) expect(n).toContain(stemCore(stem(n)));
+    for (const w of words) for (const n of splitWords(w)) expect(n.startsWith(stemCore(stem(n)))).toBe(true);
   });
 
   test("gives the same verdict as reading every word, on random chunks and queries", () => {

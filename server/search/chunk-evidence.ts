@@ -57,9 +57,14 @@ export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
   const reachable = findable.filter(Boolean).length;
   const mustScanAll = [...q.excluded].some(present);
   if (reachable === 0 && !mustScanAll) return verdict(true, 0, q);
+  // stem() keeps a prefix of the word, so a word that starts with none of the cores still sought cannot stem to any
+  // of their stems: it is passed over without a look-up (most words of a candidate are such words).
+  const sought = [...q.groups.filter((_, i) => findable[i]).flatMap((g) => [...g]), ...(mustScanAll ? q.excluded : [])];
+  const cores = [...new Set(sought.map(stemCore))];
   const found = new Set<number>();
   for (const t of texts) {
     for (const word of wordsOf(t)) {
+      if (!cores.some((core) => word.startsWith(core))) continue;
       const s = stem(word);
       if (mustScanAll && q.excluded.has(s)) return { admitted: false, coverage: 0 };
       for (let i = 0; i < q.groups.length; i++) if (findable[i] && !found.has(i) && q.groups[i]!.has(s)) found.add(i);
@@ -70,7 +75,7 @@ export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
 }
 
 /**
- * The part of a stem every word stemming to it contains: stem() keeps a prefix of the lower-cased word, except that
+ * The part of a stem every word stemming to it starts with: stem() keeps a prefix of the lower-cased word, except that
  * "-ies" becomes "-y" ("policies" → "policy"), so a trailing y is left out.
  */
 export function stemCore(s: string): string {
