@@ -7,6 +7,7 @@ import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../../server/adapters/postgres/site-store.ts";
 import { searchOutbox } from "../../server/adapters/postgres/schema.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits } from "../../server/sites/site-settings.ts";
+import { rejection } from "../fixtures/rejection.ts";
 
 let database: Database;
 let store: SiteStore;
@@ -48,7 +49,7 @@ describe("deleting a site with the search outbox", () => {
     // Only CHECK violations of the new row fail it, so nothing else (another test's rows) is touched.
     await database.db.execute(sql.raw(`ALTER TABLE search_outbox ADD CONSTRAINT ops_test_refuse CHECK (site_id <> '${siteId}') NOT VALID`));
     try {
-      await expect(store.delete(orgId, siteId)).rejects.toThrow();
+      await rejection(store.delete(orgId, siteId));
     } finally {
       await database.db.execute(sql`ALTER TABLE search_outbox DROP CONSTRAINT ops_test_refuse`);
     }

@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
+import { openPgliteThread } from "./pglite-thread-client.ts";
+import type { PGlite } from "@electric-sql/pglite";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,23 +37,16 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
 }
 
 async function openPglite(dataDir: string) {
-  const [{ PGlite }, { vector }, { pg_textsearch }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite-pgvector"),
-    import("@electric-sql/pglite-pg_textsearch"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
+  const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ ...(dataDir === "memory://" ? {} : { dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
-  // drizzle reaches PGlite through query (statements) and transaction; both tell the gate what runs.
+  // PGlite runs on a thread of its own (pglite-thread-client.ts); drizzle reaches it through query (statements) and
+  // transaction, and both tell the gate what runs.
+  const client = await openPgliteThread(dataDir);
   const gate = new ForegroundGate();
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => gate.track(() => query(...args))) as typeof client.query;
-  client.transaction = ((...args: Parameters<typeof transaction>) => gate.track(() => transaction(...args))) as typeof client.transaction;
-  const db = drizzle({ client, schema });
+  const { query, transaction } = client;
+  client.query = (...args) => gate.track(() => query(...args));
+  client.transaction = (callback) => gate.track(() => transaction(callback));
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: "pglite" as const,

@@ -1,0 +1,124 @@
+// Embedded PGlite on a worker thread of its own, seen from the API thread as the two methods drizzle's PGlite driver
+// calls: query(sql, params, options) and transaction(callback). PGlite runs a statement synchronously on the thread
+// that calls it (70-240 ms for a large page's write), so on the API thread it held every other request, and the query
+// embedding's reply, until it was done. PGlite still runs one statement at a time; the API thread is now free meanwhile.
+import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions } from "./pglite-thread-protocol.ts";
+import { databaseError } from "./pglite-thread-protocol.ts";
+
+type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
+type Request = Distribute<PgliteThreadRequest>;
+type Refable = { ref?(): void; unref?(): void };
+
+/** The options drizzle passes: a row shape and parsers that keep some types as text (the only parsers it uses). */
+export interface DrizzleQueryOptions {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, (value: string) => unknown>;
+}
+
+export interface QueryResults {
+  rows: unknown[];
+  affectedRows?: number;
+  fields: Array<{ name: string; dataTypeID: number }>;
+}
+
+export interface PgliteQueryable {
+  query(sql: string, params?: unknown[], options?: DrizzleQueryOptions): Promise<QueryResults>;
+}
+
+export interface PgliteThreadClient extends PgliteQueryable {
+  transaction<T>(callback: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const workerUrl = new URL("./pglite-thread.ts", import.meta.url);
+
+/** Starts the thread and opens the data folder there ("memory://" for a database in memory). */
+export async function openPgliteThread(dataDir: string): Promise<PgliteThreadClient> {
+  const thread = new PgliteThread(new Worker(workerUrl, { type: "module" }));
+  try {
+    await thread.call({ op: "open", dataDir });
+  } catch (error) {
+    thread.terminate();
+    throw error;
+  }
+  const queryIn =
+    (transaction: number | null) =>
+    (sql: string, params: unknown[] = [], options: DrizzleQueryOptions = {}) =>
+      thread.call({ op: "query", sql, params, options: threadOptions(options), transaction }) as Promise<QueryResults>;
+  let nextTransaction = 1;
+  return {
+    query: queryIn(null),
+    async transaction(callback) {
+      // The thread begins it with its first statement; a callback that throws rolls it back.
+      const id = nextTransaction++;
+      const result = await callback({ query: queryIn(id) }).catch(async (error: unknown) => {
+        await thread.call({ op: "end", transaction: id, commit: false }).catch(() => {});
+        throw error;
+      });
+      await thread.call({ op: "end", transaction: id, commit: true });
+      return result;
+    },
+    async close() {
+      try {
+        await thread.call({ op: "close" });
+      } finally {
+        thread.terminate();
+      }
+    },
+  };
+}
+
+/** The worker and its requests awaiting a reply. */
+class PgliteThread {
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private nextId = 1;
+  private stopped: Error | null = null;
+
+  constructor(private readonly worker: Worker) {
+    // The thread keeps the process alive only while a request waits for it: a script that never closes its database
+    // still exits, and one awaiting a statement does not exit under it.
+    this.refable.unref?.();
+    worker.onmessage = (event: MessageEvent<PgliteThreadReply>) => {
+      const reply = event.data;
+      const entry = this.settle(reply.id);
+      if (!entry) return;
+      if ("error" in reply) entry.reject(databaseError(reply.error));
+      else entry.resolve(reply.result);
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      // A hard abort inside PGlite's WASM ends the thread: every waiting and later statement fails with this.
+      event.preventDefault?.();
+      this.stopped = new Error(`The embedded database stopped: ${event.message}`);
+      for (const id of [...this.pending.keys()]) this.settle(id)?.reject(this.stopped);
+    };
+  }
+
+  call(request: Request): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.refable.ref?.();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id } as PgliteThreadRequest);
+    });
+  }
+
+  terminate(): void {
+    this.worker.terminate();
+  }
+
+  private get refable(): Refable {
+    return this.worker as unknown as Refable;
+  }
+
+  private settle(id: number) {
+    const entry = this.pending.get(id);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.refable.unref?.();
+    return entry;
+  }
+}
+
+function threadOptions(options: DrizzleQueryOptions): ThreadQueryOptions {
+  return { rowMode: options.rowMode ?? "object", textTypes: Object.keys(options.parsers ?? {}).map(Number) };
+}

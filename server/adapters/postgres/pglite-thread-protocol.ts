@@ -1,0 +1,45 @@
+// The messages between the API thread (pglite-thread-client.ts) and the PGlite thread (pglite-thread.ts).
+
+/** What of PGlite's query options crosses threads: the row shape, and the types kept as PostgreSQL's text. */
+export interface ThreadQueryOptions {
+  rowMode: "array" | "object";
+  textTypes: number[];
+}
+
+export type PgliteThreadRequest = { id: number } & (
+  | { op: "open"; dataDir: string }
+  /** `transaction`: the API thread's id for it; its first statement begins it. */
+  | { op: "query"; sql: string; params: unknown[]; options: ThreadQueryOptions; transaction: number | null }
+  | { op: "end"; transaction: number; commit: boolean }
+  | { op: "close" }
+);
+
+export type PgliteThreadReply = { id: number; result: unknown } | { id: number; error: SerialisedError };
+
+export interface SerialisedError {
+  name: string;
+  message: string;
+  /** PostgreSQL's error fields (code, detail, constraint, …): what callers read, such as 23505 for a duplicate. */
+  fields: Record<string, string | number>;
+}
+
+// The fields of PostgreSQL's error message. PGlite also attaches the statement and its parameters; those stay on
+// the PGlite thread, so no page text or SQL can reach a log or a response through an error.
+const FIELDS = ["severity", "code", "detail", "hint", "position", "where", "schema", "table", "column", "dataType", "constraint", "routine"];
+
+export function serialiseDatabaseError(error: unknown): SerialisedError {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error), fields: {} };
+  const source = error as unknown as Record<string, unknown>;
+  const fields: Record<string, string | number> = {};
+  for (const key of FIELDS) {
+    const value = source[key];
+    if (typeof value === "string" || typeof value === "number") fields[key] = value;
+  }
+  return { name: error.name, message: error.message, fields };
+}
+
+export function databaseError(serialised: SerialisedError): Error {
+  const error = new Error(serialised.message);
+  error.name = serialised.name;
+  return Object.assign(error, serialised.fields);
+}

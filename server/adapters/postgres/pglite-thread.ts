@@ -1,0 +1,98 @@
+// The worker thread that holds embedded PGlite (pglite-thread-client.ts is its other end). PGlite runs each statement
+// synchronously on the thread that calls it; here, that thread is this one, so the API thread keeps answering
+// requests, and hears the query embedding's reply, while a statement runs.
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { pg_textsearch } from "@electric-sql/pglite-pg_textsearch";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions } from "./pglite-thread-protocol.ts";
+import { serialiseDatabaseError } from "./pglite-thread-protocol.ts";
+
+declare const self: { onmessage: ((event: MessageEvent<PgliteThreadRequest>) => void) | null; postMessage(reply: PgliteThreadReply): void };
+
+let client: PGlite | null = null;
+/** Open transactions: each holds PGlite's transaction lock until the API thread says commit or roll back. */
+const open = new Map<number, { tx: Transaction; end(commit: boolean): void; settled: Promise<void> }>();
+/** Every transaction not yet ended, by id, as the promise of its handle (statements sent together share it). */
+const starting = new Map<number, Promise<Transaction>>();
+
+/** Thrown inside PGlite's transaction callback to roll it back; never reaches the API thread. */
+const rollback = Symbol("rollback");
+
+const keepText = (value: string) => value;
+
+function queryOptions(options: ThreadQueryOptions) {
+  // drizzle's parsers keep dates, times and numeric arrays as PostgreSQL's text: the same, rebuilt here.
+  const parsers = Object.fromEntries(options.textTypes.map((oid) => [oid, keepText]));
+  return { rowMode: options.rowMode, parsers };
+}
+
+async function handle(request: PgliteThreadRequest): Promise<unknown> {
+  switch (request.op) {
+    case "open": {
+      client = new PGlite({ ...(request.dataDir === "memory://" ? {} : { dataDir: request.dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
+      await client.waitReady;
+      return null;
+    }
+    case "query": {
+      const target = request.transaction ? await transaction(request.transaction) : live();
+      return target.query(request.sql, request.params, queryOptions(request.options));
+    }
+    case "end": {
+      const entry = open.get(request.transaction);
+      // A transaction whose callback ran no statement was never begun.
+      if (!entry) return null;
+      entry.end(request.commit);
+      await entry.settled;
+      return null;
+    }
+    case "close": {
+      await client?.close();
+      client = null;
+      return null;
+    }
+  }
+}
+
+function live(): PGlite {
+  if (!client) throw new Error("The embedded database is not open.");
+  return client;
+}
+
+/**
+ * The open transaction `id`, begun on its first statement (a round trip less than a begin message of its own). The
+ * message order is PGlite's order: a statement sent after this one waits for the transaction to end.
+ */
+function transaction(id: number): Promise<Transaction> {
+  const known = starting.get(id);
+  if (known) return known;
+  const started = new Promise<Transaction>((started, failed) => {
+    const settled: Promise<void> = live()
+      .transaction(async (tx) => {
+        const commit = await new Promise<boolean>((end) => {
+          open.set(id, { tx, end, settled });
+          started(tx);
+        });
+        if (!commit) throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      })
+      .finally(() => {
+        open.delete(id);
+        starting.delete(id);
+      });
+    // A failure before the callback ran (BEGIN itself failed) is the first statement's; after, the end request's.
+    settled.catch(failed);
+  });
+  starting.set(id, started);
+  return started;
+}
+
+self.onmessage = (event) => {
+  const request = event.data;
+  handle(request).then(
+    (result) => self.postMessage({ id: request.id, result }),
+    (error: unknown) => self.postMessage({ id: request.id, error: serialiseDatabaseError(error) }),
+  );
+};
