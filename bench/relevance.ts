@@ -163,12 +163,14 @@ const modes: Mode[] = lexicalOnly
         .map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
     ];
 // Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
-const lexicalIndex = services.search.lexical as { headingWeight?: number };
+const lexicalIndex = services.search.lexical as { headingWeight?: number; ensureHeadingIndex?(): Promise<void> };
 const defaultHeadingWeight = lexicalIndex.headingWeight;
 for (const w of args["heading-weights"]!.split(",").filter(Boolean).map(Number)) {
   if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${services.search.lexical.engine}`);
   const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
   modes.push(...base.map((m) => ({ ...m, name: `${m.name}, heading weight ${w}`, headingWeight: w })));
+  // pg_textsearch reads a second index for heading weights other than 1, built only when asked.
+  if (w !== 1) await lexicalIndex.ensureHeadingIndex?.();
 }
 // The typo'd queries, searched as typed (before issue 19) and with typo tolerance (after); the clean ones above have it on.
 if (!args["no-typos"]) {
