@@ -39,8 +39,9 @@ async function handle(request: PgliteThreadRequest): Promise<unknown> {
       return target.query(request.sql, request.params, queryOptions(request.options));
     }
     case "end": {
+      // A transaction whose callback sent no statement was never begun; one still beginning is waited for.
+      await starting.get(request.transaction)?.catch(() => {});
       const entry = open.get(request.transaction);
-      // A transaction whose callback ran no statement was never begun.
       if (!entry) return null;
       entry.end(request.commit);
       await entry.settled;
