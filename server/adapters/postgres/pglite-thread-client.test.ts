@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fileURLToPath } from "node:url";
-import { openPgliteThread, type PgliteThreadClient } from "./pglite-thread-client.ts";
+import { openPgliteThread, PgliteThread, type PgliteThreadClient } from "./pglite-thread-client.ts";
 
 // drizzle's parsers for timestamps: keep PostgreSQL's text.
 const TIMESTAMPTZ = 1184;
@@ -102,3 +102,23 @@ console.log(rows[0].answer);`;
   expect(exited).toBe(0);
   expect((await new Response(child.stdout).text()).trim()).toBe("42");
 }, 90_000);
+
+test("when the thread dies, waiting and later statements fail with a clear error instead of hanging", async () => {
+  // Stands in for a hard abort inside PGlite's WASM: the worker throws out of its message handler.
+  const source = "self.onmessage = () => { throw new Error('abort in the database thread'); };";
+  const thread = new PgliteThread(new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" }))));
+  try {
+    const waiting = await thread.call({ op: "close" }).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(waiting).toStartWith("The embedded database stopped:");
+    const later = await thread.call({ op: "close" }).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(later).toBe(waiting);
+  } finally {
+    thread.terminate();
+  }
+});

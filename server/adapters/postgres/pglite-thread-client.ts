@@ -69,7 +69,7 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThreadCli
 }
 
 /** The worker and its requests awaiting a reply. */
-class PgliteThread {
+export class PgliteThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 1;
   private stopped: Error | null = null;
