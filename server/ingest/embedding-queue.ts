@@ -114,7 +114,7 @@ export class EmbeddingQueue {
 
   /** Saves the batch's vectors; returns how many were saved. A failed save is retried one chunk at a time. */
   private async save(batch: PendingChunk[], vectors: (number[] | null)[]): Promise<number> {
-    const items = batch.flatMap((c, i) => (vectors[i] ? [{ id: c.id, contentHash: c.contentHash, vector: vectors[i]! }] : []));
+    const items = batch.flatMap((c, i) => (vectors[i] ? [{ id: c.id, siteId: c.siteId, contentHash: c.contentHash, vector: vectors[i]! }] : []));
     try {
       await this.store.save(items, this.embedder.model);
       return items.length;

@@ -11,6 +11,6 @@ export interface EmbeddingStore {
   /** Drops vectors of other models; returns how many. */
   forgetOtherModels(model: string): Promise<number>;
   nextBatch(limit: number, skip?: string[], afterSiteId?: string | null): Promise<PendingChunk[]>;
-  save(items: Array<{ id: string; contentHash: string; vector: number[] }>, model: string): Promise<void>;
+  save(items: Array<{ id: string; siteId: string; contentHash: string; vector: number[] }>, model: string): Promise<void>;
   pendingCount(): Promise<number>;
 }

@@ -16,5 +16,6 @@ export interface SearchChunk {
 }
 
 export interface SearchChunkSource {
-  load(input: { chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]>;
+  /** `siteIds`: the sites searched; chunks of other sites are not returned. */
+  load(input: { siteIds: string[]; chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]>;
 }

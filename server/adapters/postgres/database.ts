@@ -6,7 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
-import { openPgliteThread } from "./pglite-thread-client.ts";
+import { openPgliteThread, type PgliteQueryable } from "./pglite-thread-client.ts";
+import { currentSiteScope } from "./site-scope.ts";
 import type { PGlite } from "@electric-sql/pglite";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,7 +46,7 @@ async function openPglite(dataDir: string) {
   const gate = new ForegroundGate();
   const { query, transaction } = client;
   client.query = (...args) => gate.track(() => query(...args));
-  client.transaction = (callback) => gate.track(() => transaction(callback));
+  client.transaction = (callback) => gate.track(() => transaction((tx) => callback(betweenReads(gate, tx))));
   const db = drizzle({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
@@ -54,6 +55,13 @@ async function openPglite(dataDir: string) {
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** A bulk write's transaction whose statements let reads of other sites go first (ForegroundGate.betweenStatements). */
+function betweenReads(gate: ForegroundGate, tx: PgliteQueryable): PgliteQueryable {
+  const writes = currentSiteScope()?.writes;
+  if (!writes || !gate.inBulk()) return tx;
+  return { query: (...args) => gate.betweenStatements(writes, () => tx.query(...args)) };
 }
 
 async function openPostgres(url: string) {

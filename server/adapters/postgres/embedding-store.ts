@@ -1,4 +1,5 @@
 // The embedding queue's storage: chunks without a vector for the current model are the queue.
+import { writingSites } from "./site-scope.ts";
 import { sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
@@ -7,6 +8,7 @@ import type { EmbeddingStore as EmbeddingStorePort, PendingChunk } from "../../p
 
 export type { PendingChunk };
 
+type SavedVector = { id: string; siteId: string; contentHash: string; vector: number[] };
 export class EmbeddingStore implements EmbeddingStorePort {
   constructor(
     private readonly db: Db,
@@ -57,13 +59,15 @@ export class EmbeddingStore implements EmbeddingStorePort {
   }
 
   /** Saves vectors only where the chunk still has the text they were computed from (it may have been replaced meanwhile). */
-  async save(items: Array<{ id: string; contentHash: string; vector: number[] }>, model: string): Promise<void> {
+  async save(items: SavedVector[], model: string): Promise<void> {
     if (items.length === 0) return;
     // Each vector also updates the HNSW index: a batch is a bulk write that a visitor's search should not wait for.
-    await (this.gate ? this.gate.bulk(() => this.write(items, model)) : this.write(items, model));
+    // It changes only its chunks' sites, so searches of other sites may run between its statements (site-scope.ts).
+    const write = () => writingSites([...new Set(items.map((i) => i.siteId))], () => this.write(items, model));
+    await (this.gate ? this.gate.bulk(write) : write());
   }
 
-  private async write(items: Array<{ id: string; contentHash: string; vector: number[] }>, model: string): Promise<void> {
+  private async write(items: SavedVector[], model: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const item of items) {
         const literal = `[${item.vector.join(",")}]`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { openDatabase, rows, type Database } from "./database.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
+import { readingSites } from "./site-scope.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,6 +52,39 @@ describe("the foreground gate", () => {
     await gate.bulk(async () => {});
     // Had the first write's statement counted, the second would have waited out the 10 s quiet spell.
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  test("a bulk write's next statement waits for a read of another site, but not for one of its own sites", async () => {
+    const gate = new ForegroundGate({ statementQuietMs: 20, statementWaitMs: 5_000 });
+    const events: string[] = [];
+    const readOf = (site: string) =>
+      readingSites([site], () =>
+        gate.track(async () => {
+          await sleep(80);
+          events.push(`read of ${site} ended`);
+        }),
+      );
+    const nextStatement = () => gate.betweenStatements(["a"], async () => events.push("write's statement"));
+    await Promise.all([readOf("b"), (async () => (await sleep(5), nextStatement()))()]);
+    expect(events).toEqual(["read of b ended", "write's statement"]);
+    events.length = 0;
+    // A read of the written site waits for the write's commit, so waiting for it would only slow both.
+    await Promise.all([readOf("a"), (async () => (await sleep(5), nextStatement()))()]);
+    expect(events).toEqual(["write's statement", "read of a ended"]);
+  });
+
+  test("a steady stream of reads delays a bulk write's statement by the statement cap", async () => {
+    const gate = new ForegroundGate({ statementQuietMs: 20, statementWaitMs: 100 });
+    let streaming = true;
+    const stream = readingSites(["b"], async () => {
+      while (streaming) await gate.track(() => sleep(5));
+    });
+    const asked = performance.now();
+    const waited = await gate.betweenStatements(["a"], async () => performance.now() - asked);
+    streaming = false;
+    await stream;
+    expect(waited).toBeGreaterThanOrEqual(90);
+    expect(waited).toBeLessThan(400);
   });
 
   test("a failed bulk write rejects with its own error and leaves the gate open", async () => {

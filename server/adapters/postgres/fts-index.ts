@@ -1,6 +1,7 @@
 // The LexicalIndex port on PostgreSQL's built-in full-text search, for servers without pg_textsearch
 // (PostgreSQL 15 in CI, most managed services): a stored tsvector column with a GIN index, ranked by ts_rank_cd, in
 // which title and heading words carry weight A and body words weight D.
+import { readingSites } from "./site-scope.ts";
 import { sql, type SQL } from "drizzle-orm";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
 import { rows, type Db } from "./database.ts";
@@ -65,7 +66,12 @@ export class PostgresFtsIndex implements LexicalIndex {
    * Words are OR-ed (any word matches) for recall, as BM25 does; ts_rank_cd then favours chunks where
    * more of the words occur close together. Its scale differs from BM25's: hybrid search calibrates each.
    */
-  async search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
+  search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
+    // Reads only the searched sites' rows: on embedded PGlite it may run between another tenant's write statements.
+    return readingSites(input.siteIds, () => this.searchSites(input));
+  }
+
+  private async searchSites(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
     const started = performance.now();
     const terms = safeTerms(input);
     if (terms.any.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };

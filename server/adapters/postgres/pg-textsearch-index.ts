@@ -1,6 +1,7 @@
 // The LexicalIndex port on pg_textsearch: a BM25 index over chunks.search_text (and, for a heading weight other than 1,
 // one over its title and headings), maintained by Postgres inside the ingest transaction, so a page is
 // keyword-searchable the moment its write commits.
+import { readingSites } from "./site-scope.ts";
 import { sql, type SQL } from "drizzle-orm";
 import type { LexicalHit, LexicalIndex, LexicalSearchInput } from "../../ports/lexical-index.ts";
 import { rows, type Db } from "./database.ts";
@@ -45,7 +46,12 @@ export class PgTextsearchIndex implements LexicalIndex {
    * `<@>` answers the negative BM25 score (k1 1.2, b 0.75, corpus statistics over all sites); it is
    * negated here so higher is better, as the port says. Rows that match no term score 0 and are dropped.
    */
-  async search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
+  search(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
+    // Reads only the searched sites' rows: on embedded PGlite it may run between another tenant's write statements.
+    return readingSites(input.siteIds, () => this.searchSites(input));
+  }
+
+  private async searchSites(input: LexicalSearchInput): Promise<{ hits: LexicalHit[]; ms: number }> {
     const started = performance.now();
     const terms = safeTerms(input);
     if (terms.any.length === 0 || input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };

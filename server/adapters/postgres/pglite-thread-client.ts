@@ -2,8 +2,9 @@
 // calls: query(sql, params, options) and transaction(callback). PGlite runs a statement synchronously on the thread
 // that calls it (70-240 ms for a large page's write), so on the API thread it held every other request, and the query
 // embedding's reply, until it was done. PGlite still runs one statement at a time; the API thread is now free meanwhile.
-import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions } from "./pglite-thread-protocol.ts";
+import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions, ThreadSiteScope } from "./pglite-thread-protocol.ts";
 import { databaseError } from "./pglite-thread-protocol.ts";
+import { currentSiteScope } from "./site-scope.ts";
 
 type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
 type Request = Distribute<PgliteThreadRequest>;
@@ -44,7 +45,7 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThreadCli
   const queryIn =
     (transaction: number | null) =>
     (sql: string, params: unknown[] = [], options: DrizzleQueryOptions = {}) =>
-      thread.call({ op: "query", sql, params, options: threadOptions(options), transaction }) as Promise<QueryResults>;
+      thread.call({ op: "query", sql, params, options: threadOptions(options), transaction, scope: threadScope() }) as Promise<QueryResults>;
   let nextTransaction = 1;
   return {
     query: queryIn(null),
@@ -121,4 +122,11 @@ export class PgliteThread {
 
 function threadOptions(options: DrizzleQueryOptions): ThreadQueryOptions {
   return { rowMode: options.rowMode ?? "object", textTypes: Object.keys(options.parsers ?? {}).map(Number) };
+}
+
+/** The sites the statement's caller said it reads or writes (site-scope.ts), as the thread reads them. */
+function threadScope(): ThreadSiteScope | null {
+  const scope = currentSiteScope();
+  if (!scope) return null;
+  return { ...(scope.reads ? { reads: [...scope.reads] } : {}), ...(scope.writes ? { writes: [...scope.writes] } : {}) };
 }

@@ -8,11 +8,19 @@ export interface ThreadQueryOptions {
 
 export type PgliteThreadRequest = { id: number } & (
   | { op: "open"; dataDir: string }
-  /** `transaction`: the API thread's id for it; its first statement begins it. */
-  | { op: "query"; sql: string; params: unknown[]; options: ThreadQueryOptions; transaction: number | null }
+  /**
+   * `transaction`: the API thread's id for it; its first statement begins it. `scope`: the sites it reads or writes,
+   * when its caller said (site-scope.ts): a read may then run inside another transaction, between its statements.
+   */
+  | { op: "query"; sql: string; params: unknown[]; options: ThreadQueryOptions; transaction: number | null; scope: ThreadSiteScope | null }
   | { op: "end"; transaction: number; commit: boolean }
   | { op: "close" }
 );
+
+export interface ThreadSiteScope {
+  reads?: string[];
+  writes?: string[];
+}
 
 export type PgliteThreadReply = { id: number; result: unknown } | { id: number; error: SerialisedError };
 

@@ -5,16 +5,19 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { pg_textsearch } from "@electric-sql/pglite-pg_textsearch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions } from "./pglite-thread-protocol.ts";
+import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions, ThreadSiteScope } from "./pglite-thread-protocol.ts";
 import { serialiseDatabaseError } from "./pglite-thread-protocol.ts";
+import { enter, type Guest, hostFor, type HostTransaction, Lane, readAsGuest } from "./pglite-guest-reads.ts";
 
 declare const self: { onmessage: ((event: MessageEvent<PgliteThreadRequest>) => void) | null; postMessage(reply: PgliteThreadReply): void };
 
 let client: PGlite | null = null;
 /** Open transactions: each holds PGlite's transaction lock until the API thread says commit or roll back. */
-const open = new Map<number, { tx: Transaction; end(commit: boolean): void; settled: Promise<void> }>();
+const open = new Map<number, HostTransaction & { end(commit: boolean): void; settled: Promise<void> }>();
 /** Every transaction not yet ended, by id, as the promise of its handle (statements sent together share it). */
 const starting = new Map<number, Promise<Transaction>>();
+/** Read transactions running inside another transaction (pglite-guest-reads.ts); null: it could not, so it runs on its own. */
+const guests = new Map<number, Promise<Guest | null>>();
 
 /** Thrown inside PGlite's transaction callback to roll it back; never reaches the API thread. */
 const rollback = Symbol("rollback");
@@ -35,18 +38,15 @@ async function handle(request: PgliteThreadRequest): Promise<unknown> {
       return null;
     }
     case "query": {
-      const target = request.transaction ? await transaction(request.transaction) : live();
-      return target.query(request.sql, request.params, queryOptions(request.options));
+      const options = queryOptions(request.options);
+      const run = (tx: Transaction | PGlite) => tx.query(request.sql, request.params, options);
+      if (request.transaction !== null) return inTransaction(request.transaction, request.scope, run);
+      const host = hostFor(open.values(), request.scope?.reads);
+      const asGuest = host ? await readAsGuest(host, run) : null;
+      return asGuest ? asGuest.result : run(live());
     }
-    case "end": {
-      // A transaction whose callback sent no statement was never begun; one still beginning is waited for.
-      await starting.get(request.transaction)?.catch(() => {});
-      const entry = open.get(request.transaction);
-      if (!entry) return null;
-      entry.end(request.commit);
-      await entry.settled;
-      return null;
-    }
+    case "end":
+      return end(request.transaction, request.commit);
     case "close": {
       await client?.close();
       client = null;
@@ -60,18 +60,51 @@ function live(): PGlite {
   return client;
 }
 
+/** A statement of transaction `id`: its own (begun by its first statement), or a read transaction run as a guest. */
+async function inTransaction<T>(id: number, scope: ThreadSiteScope | null, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  if (!guests.has(id) && !starting.has(id)) {
+    const host = hostFor(open.values(), scope?.reads);
+    if (host) guests.set(id, enter(host));
+  }
+  const guest = await guests.get(id);
+  if (guest) return run(guest.tx);
+  const tx = await transaction(id, scope?.writes ?? null);
+  const entry = open.get(id);
+  return entry ? entry.lane.run(() => run(tx)) : run(tx);
+}
+
+async function end(id: number, commit: boolean): Promise<null> {
+  const guest = guests.get(id);
+  if (guest) {
+    // A guest changed nothing it could keep: commit or not, its savepoint is rolled back.
+    guests.delete(id);
+    await (await guest)?.leave();
+    if (await guest) return null;
+  }
+  // A transaction whose callback sent no statement was never begun; one still beginning is waited for.
+  await starting.get(id)?.catch(() => {});
+  const entry = open.get(id);
+  if (!entry) return null;
+  await entry.lane.run(async () => {
+    entry.closed = true;
+    entry.end(commit);
+    await entry.settled;
+  });
+  return null;
+}
+
 /**
  * The open transaction `id`, begun on its first statement (a round trip less than a begin message of its own). The
  * message order is PGlite's order: a statement sent after this one waits for the transaction to end.
  */
-function transaction(id: number): Promise<Transaction> {
+function transaction(id: number, writes: string[] | null): Promise<Transaction> {
   const known = starting.get(id);
   if (known) return known;
   const started = new Promise<Transaction>((started, failed) => {
     const settled: Promise<void> = live()
       .transaction(async (tx) => {
         const commit = await new Promise<boolean>((end) => {
-          open.set(id, { tx, end, settled });
+          open.set(id, { tx, end, settled, writes: writes ? new Set(writes) : null, lane: new Lane(), closed: false });
           started(tx);
         });
         if (!commit) throw rollback;

@@ -1,5 +1,6 @@
 // The VectorStore port on pgvector: cosine distance over chunks.embedding through an HNSW index built
 // for one model and dimension (the column is untyped so a model change needs no migration).
+import { readingSites } from "./site-scope.ts";
 import { sql } from "drizzle-orm";
 import type { VectorHit, VectorSearchInput, VectorStore } from "../../ports/vector-store.ts";
 import { rows, type Db } from "./database.ts";
@@ -58,7 +59,12 @@ export class PgVectorStore implements VectorStore {
    * Iterative scans (pgvector 0.8) keep walking the graph until enough rows pass the site filter, so a small
    * site among large ones still gets its neighbours; both settings are local to the transaction.
    */
-  async search(input: VectorSearchInput): Promise<{ hits: VectorHit[]; ms: number }> {
+  search(input: VectorSearchInput): Promise<{ hits: VectorHit[]; ms: number }> {
+    // Reads only the searched sites' rows: on embedded PGlite it may run between another tenant's write statements.
+    return readingSites(input.siteIds, () => this.searchSites(input));
+  }
+
+  private async searchSites(input: VectorSearchInput): Promise<{ hits: VectorHit[]; ms: number }> {
     const started = performance.now();
     if (input.siteIds.length === 0 || input.limit <= 0) return { hits: [], ms: 0 };
     if (input.vector.length !== this.opts.dimensions)

@@ -2,6 +2,7 @@
 // to the query, so a chunk found only by keywords still gets its semantic score.
 import { sql } from "drizzle-orm";
 import type { SearchChunk, SearchChunkSource } from "../../ports/search-chunks.ts";
+import { readingSites } from "./site-scope.ts";
 import { rows, type Db } from "./database.ts";
 
 interface Row {
@@ -25,7 +26,7 @@ export class SearchChunkStore implements SearchChunkSource {
     private readonly model: string | null,
   ) {}
 
-  async load(input: { chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]> {
+  async load(input: { siteIds: string[]; chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]> {
     if (input.chunkIds.length === 0) return [];
     const similarity =
       input.vector && this.model
@@ -34,13 +35,15 @@ export class SearchChunkStore implements SearchChunkSource {
         : sql`NULL::float8`;
     // Each candidate's page by its key (LIMIT 1 keeps the lateral subquery a per-row index lookup): as a plain join
     // the planner hashed every page of the table for 200 candidates (a 5 ms scan at 10k pages on PGlite).
-    const found = await rows<Row>(
-      this.db,
-      sql`SELECT c.id AS chunk_id, c.page_id, c.site_id, p.url, p.title, p.tags, p.metadata, c.heading_path, c.anchor, c.text,
+    const found = await readingSites(input.siteIds, () =>
+      rows<Row>(
+        this.db,
+        sql`SELECT c.id AS chunk_id, c.page_id, c.site_id, p.url, p.title, p.tags, p.metadata, c.heading_path, c.anchor, c.text,
                  ${similarity} AS similarity
           FROM chunks c
           CROSS JOIN LATERAL (SELECT url, title, tags, metadata FROM pages WHERE pages.id = c.page_id LIMIT 1) p
-          WHERE c.id = ANY(${sql.param(input.chunkIds)}::text[])`,
+          WHERE c.id = ANY(${sql.param(input.chunkIds)}::text[]) AND c.site_id = ANY(${sql.param(input.siteIds)}::text[])`,
+      ),
     );
     input.signal?.throwIfAborted();
     return found.map((r) => ({

@@ -1,4 +1,5 @@
 // Sites of an organisation: records, settings and statistics.
+import { readingSites } from "./site-scope.ts";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { chunks, crawlJobs, pages, searchOutbox, sites } from "./schema.ts";
@@ -27,18 +28,23 @@ export class SiteStore implements SiteStorePort {
   }
 
   /** The site if it belongs to the organisation; another organisation's site is indistinguishable from none. */
-  async get(orgId: string, siteId: string): Promise<SiteRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(sites)
-      .where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)));
-    return row ?? null;
+  get(orgId: string, siteId: string): Promise<SiteRow | null> {
+    // Reads one site's row: on embedded PGlite it may run between another tenant's write statements (site-scope.ts).
+    return readingSites([siteId], async () => {
+      const [row] = await this.db
+        .select()
+        .from(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.orgId, orgId)));
+      return row ?? null;
+    });
   }
 
   /** For public endpoints, which know only the site id. */
-  async getById(siteId: string): Promise<SiteRow | null> {
-    const [row] = await this.db.select().from(sites).where(eq(sites.id, siteId));
-    return row ?? null;
+  getById(siteId: string): Promise<SiteRow | null> {
+    return readingSites([siteId], async () => {
+      const [row] = await this.db.select().from(sites).where(eq(sites.id, siteId));
+      return row ?? null;
+    });
   }
 
   async list(orgId: string): Promise<SiteRow[]> {

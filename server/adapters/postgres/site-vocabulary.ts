@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Vocabulary, VocabularyTerm } from "../../ports/vocabulary.ts";
 import { rows, type Db } from "./database.ts";
+import { readingSites } from "./site-scope.ts";
 
 /**
  * pg_trgm's default threshold (0.3) misses one-letter typos in short words ("hsot" shares one trigram in nine with
@@ -14,7 +15,12 @@ const PER_WORD = 12;
 export class SiteVocabulary implements Vocabulary {
   constructor(private readonly db: Db) {}
 
-  async near(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, VocabularyTerm[]>> {
+  near(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, VocabularyTerm[]>> {
+    // Both lookups read only the searched sites' rows: on embedded PGlite they may run between another tenant's writes.
+    return readingSites(input.siteIds, () => this.nearIn(input));
+  }
+
+  private async nearIn(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, VocabularyTerm[]>> {
     const out = new Map<string, VocabularyTerm[]>();
     if (input.words.length === 0 || input.siteIds.length === 0) return out;
     const found = await this.db.transaction(async (tx) => {
@@ -46,11 +52,13 @@ export class SiteVocabulary implements Vocabulary {
 
   async counts(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, number>> {
     if (input.words.length === 0 || input.siteIds.length === 0) return new Map();
-    const found = await rows<{ term: string; chunks: number }>(
-      this.db,
-      sql`SELECT term, sum(chunks)::int AS chunks FROM site_terms
-          WHERE site_id = ANY(${sql.param(input.siteIds)}::text[]) AND term = ANY(${sql.param(input.words)}::text[]) AND chunks > 0
-          GROUP BY term`,
+    const found = await readingSites(input.siteIds, () =>
+      rows<{ term: string; chunks: number }>(
+        this.db,
+        sql`SELECT term, sum(chunks)::int AS chunks FROM site_terms
+            WHERE site_id = ANY(${sql.param(input.siteIds)}::text[]) AND term = ANY(${sql.param(input.words)}::text[]) AND chunks > 0
+            GROUP BY term`,
+      ),
     );
     input.signal?.throwIfAborted();
     return new Map(found.map((r) => [r.term, Number(r.chunks)]));
