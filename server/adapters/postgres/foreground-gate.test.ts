@@ -64,12 +64,16 @@ describe("the foreground gate", () => {
           events.push(`read of ${site} ended`);
         }),
       );
-    const nextStatement = () => gate.betweenStatements(["a"], async () => events.push("write's statement"));
-    await Promise.all([readOf("b"), (async () => (await sleep(5), nextStatement()))()]);
+    // The write's next statement, asked for just after the read has started.
+    const nextStatement = async () => {
+      await sleep(5);
+      await gate.betweenStatements(["a"], async () => events.push("write's statement"));
+    };
+    await Promise.all([readOf("b"), nextStatement()]);
     expect(events).toEqual(["read of b ended", "write's statement"]);
     events.length = 0;
     // A read of the written site waits for the write's commit, so waiting for it would only slow both.
-    await Promise.all([readOf("a"), (async () => (await sleep(5), nextStatement()))()]);
+    await Promise.all([readOf("a"), nextStatement()]);
     expect(events).toEqual(["write's statement", "read of a ended"]);
   });
 
