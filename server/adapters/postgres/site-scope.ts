@@ -13,7 +13,11 @@ export interface SiteScope {
 
 const current = new AsyncLocalStorage<SiteScope>();
 
-/** Runs a read that touches only these sites' rows (a search's lookups); nothing inside may write. */
+/**
+ * Runs a read that touches only these sites' rows (a search's lookups); nothing inside may write. A transaction run
+ * inside must issue only its own statements: as a guest of another tenant's write it holds that write until it ends,
+ * so a statement outside it would wait for a commit that waits for it.
+ */
 export function readingSites<T>(siteIds: readonly string[], read: () => Promise<T>): Promise<T> {
   return current.run({ reads: siteIds }, read);
 }
