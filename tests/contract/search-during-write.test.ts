@@ -43,7 +43,9 @@ describe("a search while another organisation writes a large page", () => {
   test("answers before the write commits, and a search of the written site sees one version whole", async () => {
     const writer = await createPublicSite(ctx);
     const reader = await createPublicSite(ctx);
-    await addPages(ctx, reader.siteId, [{ url: "https://docs.example.com/install", title: "Install", sections: [{ heading: "Install", text: "Install the server." }] }]);
+    await addPages(ctx, reader.siteId, [
+      { url: "https://docs.example.com/install", title: "Install", sections: [{ heading: "Install", text: "Install the server." }] },
+    ]);
     await ctx.services.documents.replacePage(heavyPage(writer.siteId, "one"));
     expect((await search(reader.siteId, "install")).status).toBe(200);
 
