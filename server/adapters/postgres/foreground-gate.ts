@@ -92,6 +92,8 @@ export class ForegroundGate {
   }
 
   private forgetOldReads(now: number): void {
+    // Runs after every scoped statement: most of the time there is nothing to forget, and no new array is needed.
+    if (!this.reads.some((r) => r.endedAt !== null && now - r.endedAt >= this.options.statementQuietMs)) return;
     this.reads = this.reads.filter((r) => r.endedAt === null || now - r.endedAt < this.options.statementQuietMs);
   }
 

@@ -74,12 +74,12 @@ async function inTransaction<T>(id: number, scope: ThreadSiteScope | null, run: 
 }
 
 async function end(id: number, commit: boolean): Promise<null> {
-  const guest = guests.get(id);
+  const guest = await guests.get(id);
+  guests.delete(id);
   if (guest) {
     // A guest changed nothing it could keep: commit or not, its savepoint is rolled back.
-    guests.delete(id);
-    await (await guest)?.leave();
-    if (await guest) return null;
+    await guest.leave();
+    return null;
   }
   // A transaction whose callback sent no statement was never begun; one still beginning is waited for.
   await starting.get(id)?.catch(() => {});
