@@ -12,6 +12,7 @@ import { DataType, OnnxGraph } from "../server/adapters/embedder/onnx/onnx-graph
 import { ensureMiniLmOnnxFile, MINILM_MAX_TOKENS, MINILM_TOKENIZER_PATH } from "../server/adapters/embedder/onnx/minilm-onnx-file.ts";
 import { loadOnnxEngine } from "../server/adapters/embedder/onnx/minilm-onnx-engine.ts";
 import { loadWordPieceTokenizer } from "../server/adapters/embedder/onnx/wordpiece-tokenizer.ts";
+import { percentile } from "./ir-metrics.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -85,9 +86,8 @@ for (const query of ["virtual hosts", "rewrite http to https", "how does white m
     await engine.embed([`${query} ${i}`]);
     if (i >= 20) times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
   console.log(
-    `query "${query} N" (${tokens} tokens): p50 ${times[50]!.toFixed(2)} ms, p95 ${times[95]!.toFixed(2)} ms; its ${(passFlops(tokens) / 1e6).toFixed(0)} MFLOP of MatMul ` +
+    `query "${query} N" (${tokens} tokens): p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms; its ${(passFlops(tokens) / 1e6).toFixed(0)} MFLOP of MatMul ` +
       `need ${(passFlops(tokens) / (flops / seconds) / 1e-3).toFixed(2)} ms at the passages' rate`,
   );
 }
