@@ -195,15 +195,13 @@ export class IngestService {
 
   /** The page's search sections, each with the text the lexical index reads and its own hash. */
   private async sections(title: string, blocks: ContentBlock[], orgId: string) {
-    return (await this.preparer.chunk({ title, blocks }, orgId)).map((c) => ({
-      position: c.position,
-      headingPath: c.headingPath,
-      anchor: c.anchor,
-      text: c.text,
+    return (await this.preparer.chunk({ title, blocks }, orgId)).map((c) => {
       // The lexical index reads title and headings too, so a page titled with the query ranks even when the body paraphrases.
-      searchText: [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n"),
-      contentHash: contentHash(c.headingPath.join(" › "), c.text),
-    }));
+      const searchText = [title, ...c.headingPath.filter((h) => h !== title), c.text].join("\n");
+      // The vector is computed from searchText, so the hash that keys the embedding cache covers exactly that: a
+      // section shared by pages of different titles must not take a vector computed with the other title.
+      return { position: c.position, headingPath: c.headingPath, anchor: c.anchor, text: c.text, searchText, contentHash: contentHash(searchText) };
+    });
   }
 
   /** Title, summary and tags: as given, else from the page's markup, else extracted (a model for plain text). */
