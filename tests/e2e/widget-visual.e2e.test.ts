@@ -56,6 +56,9 @@ beforeAll(async () => {
   const pages = paths.map((path) => ({ url: server.url + path, content: readFileSync(join(SITE, path.slice("/manual/".length)), "utf8") }));
   const ingested = await server.ctx.request("POST", `/api/sites/${server.siteId}/pages`, { key: server.key, body: { pages } });
   if (ingested.status !== 200 || ingested.body.errors.length) throw new Error(`ingest: ${JSON.stringify(ingested.body)}`);
+  // Every chunk with its vector, as once the queue has caught up. Left pending, a chunk took a vector only where an
+  // earlier test had embedded the same text (the shared PostgreSQL's embedding cache), so results moved with test order.
+  await server.embedPending();
   browser = await launchChromium();
   // The first search loads the embedding model; paid here, it does not eat into the first test's step timeouts.
   await server.ctx.request("GET", `/v1/public/sites/${server.siteId}/search?q=warm`, { headers: { origin: server.url } });
