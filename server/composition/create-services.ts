@@ -15,7 +15,7 @@ import type { ServiceOverrides, Services } from "./services.ts";
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const parts = await createParts(config, overrides, database, log);
   const { core, engines, chat, ingest, crawling } = parts;
   const healthChecks = [databaseHealthCheck(database), ...engines.healthChecks, embeddingsHealthCheck(engines.embedder, ingest.embeddingStore)];
@@ -114,7 +114,7 @@ function lifecycle(parts: Awaited<ReturnType<typeof createParts>>, overrides: Se
       () => core.analytics.flush(),
       () => stopOutboxDrain?.(),
       () => elasticsearch?.close(),
-      () => database.close(),
+      () => overrides.database === undefined && database.close(),
     ],
   };
 }

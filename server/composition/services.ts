@@ -78,4 +78,6 @@ export interface ServiceOverrides {
   clock?: () => number;
   /** Tests inject an embedder (a failing one, or null for keyword search only). */
   embedder?: Embedder | null;
+  /** An open database the caller keeps and closes (tests share one per process instead of booting one per file). */
+  database?: Database;
 }

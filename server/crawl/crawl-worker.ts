@@ -77,10 +77,13 @@ export class CrawlWorker {
     await this.options.onStopped?.();
   }
 
-  /** Claims one job and runs it to its end; null when none is waiting. For tests, benchmarks and one-shot runs. */
-  async runOnce(): Promise<RunOutcome | null> {
+  /**
+   * Claims one job (the oldest, or the one named) and runs it to its end; null when none is waiting. For tests,
+   * benchmarks and one-shot runs: naming the job keeps one caller from running another's on a shared database.
+   */
+  async runOnce(jobId?: string): Promise<RunOutcome | null> {
     await this.failAbandoned();
-    const job = await this.jobs.claim(this.id, this.options.runner.leaseSeconds);
+    const job = await this.jobs.claim(this.id, this.options.runner.leaseSeconds, jobId);
     return job ? this.launch(job) : null;
   }
 

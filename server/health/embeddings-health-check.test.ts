@@ -22,7 +22,7 @@ const embedderAt = (url: string) => new OpenAiCompatibleEmbedder({ url, model: "
 beforeAll(async () => {
   api = await startFakeEmbeddingsServer({ dimensions: 8 });
   closedPortUrl = `http://127.0.0.1:${await closedPort()}`;
-});
+}, 60_000);
 
 afterAll(async () => {
   await api.close();

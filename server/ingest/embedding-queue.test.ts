@@ -24,7 +24,8 @@ const countingEmbedder: Embedder = {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { embedder: countingEmbedder });
+  // The queue serves every site of its database: a PGlite of its own keeps other files' pending chunks out of it.
+  ctx = await createTestContext({}, { embedder: countingEmbedder }, { ownDatabase: true });
 }, 180_000);
 afterAll(() => ctx.close());
 

@@ -37,7 +37,8 @@ export interface CrawlJobStore {
   /** The site's jobs, newest first (the dashboard's crawl history). */
   listForSite(siteId: string, limit: number): Promise<CrawlJobRow[]>;
   cancel(jobId: string): Promise<CrawlJobRow | null>;
-  claim(workerId: string, leaseSeconds: number): Promise<CrawlJobRow | null>;
+  /** The oldest claimable job, or only the one named (a one-shot run of a job just started). */
+  claim(workerId: string, leaseSeconds: number, jobId?: string): Promise<CrawlJobRow | null>;
   heartbeat(jobId: string, workerId: string, leaseSeconds: number, currentUrl: string | null): Promise<boolean>;
   release(jobId: string, workerId: string): Promise<void>;
   addCounts(jobId: string, delta: Partial<Record<CounterName, number>>): Promise<void>;

@@ -61,7 +61,7 @@ describe("crawl jobs over time", () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
       const jobId = await startCrawl(ctx, site);
-      const run = ctx.services.crawlWorker.runOnce();
+      const run = ctx.services.crawlWorker.runOnce(jobId);
       await waitFor(
         () => getJob(ctx, site, jobId),
         (job) => job.pagesErrored + job.pagesCrawled >= 3,

@@ -22,7 +22,7 @@ beforeAll(async () => {
     { url: es.url, apiKey: "test-key", username: null, password: null, indexPrefix: "site-search-test" },
     { maxRetries: 0, requestTimeoutMs: 2000 },
   );
-});
+}, 60_000);
 afterAll(async () => {
   await client.close();
   await es.close();

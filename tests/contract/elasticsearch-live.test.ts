@@ -17,7 +17,7 @@ beforeAll(async () => {
   // A throw-away index per run, so the suite never touches real data.
   index = new ElasticsearchLexicalIndex(client, indexNames(`site-search-test-${Date.now().toString(36)}`), { refresh: true });
   await index.ensureIndex();
-});
+}, 60_000);
 
 afterAll(async () => {
   await index?.purge();

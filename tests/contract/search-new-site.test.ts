@@ -8,7 +8,8 @@ import { MiniLmWasmEmbedder } from "../../server/adapters/embedder/minilm-wasm.t
 let ctx: TestContext;
 const embedder = new MiniLmWasmEmbedder({ passageWorkers: 0 });
 beforeAll(async () => {
-  ctx = await createTestContext({}, { embedder });
+  // Scores and ranks here depend on BM25's corpus statistics: on PGlite, a database of its own keeps other files' pages out.
+  ctx = await createTestContext({}, { embedder }, { ownDatabase: true });
 }, 60_000);
 afterAll(async () => {
   embedder.close();

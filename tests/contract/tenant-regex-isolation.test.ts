@@ -100,11 +100,13 @@ describe("a tenant's regular expressions", () => {
   }, 180_000);
 
   test("the whole search with those rules stays fast", async () => {
-    const { ms, value } = await timed(() =>
-      ctx.request("POST", `/v1/public/sites/${tenant.siteId}/search`, { body: { query: "configure proxy", limit: 20, minScore: 0 } }),
-    );
+    const search = (siteId: string) =>
+      timed(() => ctx.request("POST", `/v1/public/sites/${siteId}/search`, { body: { query: "configure proxy", limit: 20, minScore: 0 } }));
+    // The same search over the harmless rules, just before, is the machine's own pace; a backtracking engine took minutes.
+    const baseline = await search(harmless.siteId);
+    const { ms, value } = await search(tenant.siteId);
     expect(value.status).toBe(200);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(Math.max(2000, baseline.ms * 4));
   });
 });
 

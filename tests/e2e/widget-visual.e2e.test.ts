@@ -46,6 +46,7 @@ beforeAll(async () => {
   if (!run) return;
   const paths = manualPages();
   server = await startTestServer({
+    ownDatabase: true,
     pages: (ids) => ({
       "/visual.css": hostCss,
       ...Object.fromEntries(MODES.flatMap((mode) => THEMES.map((theme) => [`/visual/${mode}-${theme}.html`, host(mode, theme, ids.siteId)]))),

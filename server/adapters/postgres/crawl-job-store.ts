@@ -74,7 +74,8 @@ export class CrawlJobStore implements CrawlJobStorePort {
   }
 
   /** Claims the oldest pending job, or a running one whose lease ran out (its worker died). */
-  async claim(workerId: string, leaseSeconds: number): Promise<CrawlJobRow | null> {
+  async claim(workerId: string, leaseSeconds: number, jobId?: string): Promise<CrawlJobRow | null> {
+    const only = jobId === undefined ? sql`` : sql`AND id = ${jobId}`;
     const [row] = await rows<{ id: string }>(
       this.db,
       sql`UPDATE crawl_jobs SET status = 'running', lease_owner = ${workerId},
@@ -82,7 +83,7 @@ export class CrawlJobStore implements CrawlJobStorePort {
             started_at = COALESCE(started_at, now()), attempts = attempts + 1
           WHERE id = (
             SELECT id FROM crawl_jobs
-            WHERE status = 'pending' OR (status = 'running' AND lease_expires_at < now())
+            WHERE (status = 'pending' OR (status = 'running' AND lease_expires_at < now())) ${only}
             ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
           RETURNING id`,
     );

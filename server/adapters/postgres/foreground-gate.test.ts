@@ -88,7 +88,8 @@ describe("the foreground gate", () => {
     streaming = false;
     await stream;
     expect(waited).toBeGreaterThanOrEqual(90);
-    expect(waited).toBeLessThan(400);
+    // The cap, not the stream, ends the wait; the margin absorbs timer slack on a loaded machine.
+    expect(waited).toBeLessThan(2_000);
   });
 
   test("a failed bulk write rejects with its own error and leaves the gate open", async () => {

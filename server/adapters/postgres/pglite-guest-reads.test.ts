@@ -39,7 +39,7 @@ describe("reads of other sites run inside an open write (PGlite thread)", () => 
     client = await openPgliteThread("memory://");
     await client.query("CREATE TABLE notes (site text, body text)");
     await client.query("INSERT INTO notes (site, body) VALUES ('b', 'one'), ('b', 'two'), ('a', 'old')");
-  });
+  }, 60_000);
   afterAll(() => client.close());
 
   test("a read of site b answers while a's write is open; a read of a, or of no said site, waits for its commit", async () => {

@@ -11,7 +11,7 @@ describe("PGlite on its own thread", () => {
   beforeAll(async () => {
     client = await openPgliteThread("memory://");
     await client.query("CREATE TABLE items (id int PRIMARY KEY, note text, at timestamptz DEFAULT now())");
-  });
+  }, 60_000);
   afterAll(() => client.close());
 
   test("answers statements with their rows, in either row shape, with drizzle's text parsers applied", async () => {
