@@ -33,7 +33,8 @@ describe("host throttle", () => {
       const throttle = new HostThrottle({ concurrency: 1, minIntervalMs: 100 });
       const t0 = Date.now();
       await Promise.all(["https://a.com/", "https://b.com/", "https://c.com/"].map((url) => throttle.run(url, async () => {})));
-      expect(Date.now() - t0).toBeLessThan(80);
+      // Waiting on each other would space the three starts 100 ms apart: 200 ms at least.
+      expect(Date.now() - t0).toBeLessThan(150);
     });
   });
 
@@ -50,7 +51,8 @@ describe("host throttle", () => {
       const { starts, peak } = await runMany(throttle, 3, 0);
       expect(peak).toBe(1);
       expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(55);
-      expect(starts[2]!).toBeLessThan(200);
+      // Uncapped, the third start would come an hour after the first.
+      expect(starts[2]!).toBeLessThan(1_000);
     });
   });
 

@@ -49,7 +49,7 @@ describe("url patterns", () => {
       const started = performance.now();
       // A backtracking engine takes tens of seconds on this input; RE2 takes microseconds.
       expect(re.test(`https://docs.example.com/${"a".repeat(40)}!`)).toBe(false);
-      expect(performance.now() - started).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(1_000);
       expect(re.test(`https://docs.example.com/${"a".repeat(40)}`)).toBe(true);
     });
   });

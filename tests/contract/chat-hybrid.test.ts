@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { withFixtureVectors } from "../fixtures/fixture-vectors.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../fixtures/fake-anthropic-server.ts";
 import { chatOrigin, createChatSite, embedSiteChunks } from "../fixtures/chat-site.ts";
 import { MiniLmOnnxEmbedder } from "../../server/adapters/embedder/minilm-onnx.ts";
 import type { Embedder } from "../../server/ports/embedder.ts";
 
-const embedder = new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" });
+// The real model, its vectors of these fixtures read from tests/fixtures/fixture-vectors.json where stored.
+const embedder = withFixtureVectors(() => new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" }));
 let fake: FakeAnthropic;
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,11 +2,13 @@
 // their vectors are pending and even when every page contains every query word (so BM25's IDF is near zero).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { withFixtureVectors } from "../fixtures/fixture-vectors.ts";
 import { createPublicSite } from "../fixtures/search-pages.ts";
 import { MiniLmWasmEmbedder } from "../../server/adapters/embedder/minilm-wasm.ts";
 
 let ctx: TestContext;
-const embedder = new MiniLmWasmEmbedder({ passageWorkers: 0 });
+// The real model, its vectors of these fixtures read from tests/fixtures/fixture-vectors.json where stored.
+const embedder = withFixtureVectors(() => new MiniLmWasmEmbedder({ passageWorkers: 0 }));
 beforeAll(async () => {
   // Scores and ranks here depend on BM25's corpus statistics: on PGlite, a database of its own keeps other files' pages out.
   ctx = await createTestContext({}, { embedder }, { ownDatabase: true });

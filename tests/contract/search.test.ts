@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { withFixtureVectors } from "../fixtures/fixture-vectors.ts";
 import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
 import { MiniLmOnnxEmbedder } from "../../server/adapters/embedder/minilm-onnx.ts";
 import type { Embedder } from "../../server/ports/embedder.ts";
 
 let ctx: TestContext;
-const embedder = new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" });
+// The real model, its vectors of these fixtures read from tests/fixtures/fixture-vectors.json where stored.
+const embedder = withFixtureVectors(() => new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" }));
 beforeAll(async () => {
   // Scores and ranks here depend on BM25's corpus statistics: on PGlite, a database of its own keeps other files' pages out.
   ctx = await createTestContext({}, { embedder }, { ownDatabase: true });

@@ -35,7 +35,7 @@ export class WidgetPage {
     const page = await context.newPage();
     if (initScript) await page.addInitScript(initScript);
     // Fail a step in seconds, well inside the test timeout, so one hang does not take the whole browser down.
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(20_000);
     const widget = new WidgetPage(page);
     await page.goto(url);
     await page.waitForFunction(() => customElements.get("site-search") !== undefined);
