@@ -56,11 +56,18 @@ function signInRoutes(deps: SessionDeps) {
       },
       { body: LoginBody, response: { 200: SessionView, ...errors }, detail: { summary: "Sign in; sets the HttpOnly session cookie" } },
     )
-    .post("/invites/accept", async ({ body, request, set }) => signIn(request, set, await deps.setup.acceptInvite(body)), {
+    .post(
+      "/invites/accept",
+      async ({ body, request, set, server }) => {
+        const ip = clientIp(request, server, deps.trustProxy);
+        return signIn(request, set, await deps.setup.acceptInvite(body, ip, set.headers));
+      },
+      {
       body: AcceptInviteBody,
       response: { 200: SessionView, ...errors },
-      detail: { summary: "Spend an invitation: create the user (or join with an existing password) and sign in" },
-    });
+        detail: { summary: "Spend an invitation: create the user (or join with an existing password) and sign in" },
+      },
+    );
 }
 
 /** What a signed-in user does with the session: read it, choose the organisation, change the password, sign out, invite. */
