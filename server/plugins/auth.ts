@@ -44,6 +44,7 @@ async function keyPrincipal(deps: AuthDeps, header: string): Promise<Principal> 
     userId: null,
     sites: found.key.scopeSites,
     actions: found.key.scopeActions as KeyAction[] | null,
+    expiresAt: found.key.expiresAt,
   };
 }
 
