@@ -49,7 +49,7 @@ async function keyPrincipal(deps: AuthDeps, header: string): Promise<Principal> 
 }
 
 async function sessionPrincipal(deps: AuthDeps, request: Request): Promise<Principal | null> {
-  const token = sessionToken(request);
+  const token = sessionToken(request, deps.trustProxy ?? false);
   if (!token || !deps.sessions) return null;
   const session = await deps.sessions.resolve(token);
   if (!session) throw unauthorized("Your session has expired: sign in again.");

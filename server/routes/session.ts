@@ -73,11 +73,11 @@ function signInRoutes(deps: SessionDeps) {
 /** What a signed-in user does with the session: read it, choose the organisation, change the password, sign out, invite. */
 function signedInRoutes(deps: SessionDeps) {
   return sameOriginGroup(deps)
-    .get("/session", async ({ request }) => deps.sessions.view(await deps.sessions.require(sessionToken(request))), {
+    .get("/session", async ({ request }) => deps.sessions.view(await deps.sessions.require(sessionToken(request, deps.trustProxy))), {
       response: { 200: SessionView, ...errors },
       detail: { summary: "The signed-in user, its organisations and the current one" },
     })
-    .put("/session/organisation", async ({ body, request }) => deps.sessions.chooseOrganisation(sessionToken(request), body.orgId), {
+    .put("/session/organisation", async ({ body, request }) => deps.sessions.chooseOrganisation(sessionToken(request, deps.trustProxy), body.orgId), {
       body: OrganisationChoice,
       response: { 200: SessionView, ...errors },
       detail: { summary: "Choose the organisation the session's /api requests act on" },
@@ -85,7 +85,7 @@ function signedInRoutes(deps: SessionDeps) {
     .put(
       "/session/password",
       async ({ body, request }) => {
-        await deps.sessions.changePassword(sessionToken(request), body.currentPassword, body.newPassword);
+        await deps.sessions.changePassword(sessionToken(request, deps.trustProxy), body.currentPassword, body.newPassword);
         return { success: true };
       },
       { body: PasswordChangeBody, response: { 200: Ok, ...errors }, detail: { summary: "Change the password; other sessions of the user end" } },
@@ -93,7 +93,7 @@ function signedInRoutes(deps: SessionDeps) {
     .delete(
       "/session",
       async ({ request, set }) => {
-        await deps.sessions.logout(sessionToken(request));
+        await deps.sessions.logout(sessionToken(request, deps.trustProxy));
         set.headers["set-cookie"] = clearedSessionCookie(isHttps(request, deps.trustProxy));
         return { success: true };
       },
@@ -102,7 +102,7 @@ function signedInRoutes(deps: SessionDeps) {
     .post(
       "/invites",
       async ({ body, request }) => {
-        const session = await deps.sessions.require(sessionToken(request));
+        const session = await deps.sessions.require(sessionToken(request, deps.trustProxy));
         return deps.setup.invite(deps.sessions.principal(session), body.role);
       },
       {

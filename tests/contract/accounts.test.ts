@@ -103,6 +103,28 @@ describe("sessions", () => {
     expect(res.headers.get("set-cookie")).toContain("; Secure");
   });
 
+  test("over HTTPS the cookie carries the __Host- prefix, and only that cookie signs a request in", async () => {
+    const user = await userInNewOrg(ctx);
+    const https = (path: string, init: RequestInit) => ctx.app.handle(new Request(`https://localhost${path}`, init));
+    const res = await https("/api/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://localhost", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    const setCookie = res.headers.get("set-cookie")!;
+    expect(setCookie).toStartWith("__Host-site_search_session=");
+    expect(setCookie).toContain("; Path=/;");
+    expect(setCookie).not.toContain("Domain=");
+    const cookie = cookieOf(res.headers);
+    expect((await https("/api/session", { headers: { cookie } })).status).toBe(200);
+    // The same token under the bare name (which a plain-http page or a sibling subdomain could plant) is not read over HTTPS.
+    expect((await https("/api/session", { headers: { cookie: cookie.replace("__Host-", "") } })).status).toBe(401);
+    const out = await https("/api/session", { method: "DELETE", headers: { cookie, origin: "https://localhost" } });
+    expect(out.headers.get("set-cookie")).toStartWith("__Host-site_search_session=;");
+    // Plain http on localhost keeps working with the bare name.
+    expect((await signIn(ctx, user.email)).cookie).toStartWith("site_search_session=");
+  });
+
   test("a password change ends the user's other sessions and the old password stops working", async () => {
     const user = await userInNewOrg(ctx);
     const other = await signIn(ctx, user.email);
