@@ -84,4 +84,6 @@ export const AccountLimits = {
   loginFailuresPerMinutePerIp: 10,
   loginFailuresPerMinutePerEmailAndIp: 5,
   loginFailuresPerMinutePerEmail: 20,
+  /** First-run setup requests per address per minute, whatever their outcome: the route is anonymous. */
+  setupPerMinutePerIp: 10,
 } as const;

@@ -5,6 +5,7 @@ import type { Role } from "../../shared/keys.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { UserStore } from "../ports/user-store.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import type { SessionService } from "./session-service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { digest, newSecret } from "./tokens.ts";
@@ -22,6 +23,7 @@ export class SetupService {
   constructor(
     private readonly users: UserStore,
     private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -37,9 +39,16 @@ export class SetupService {
     return token;
   }
 
-  async completeSetup(body: SetupBody): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * Anonymous, so everything cheap comes first: the per-address limit, then whether setup is still open and the link
+   * valid; only then is the password hashed (waiting behind sign-ins). The store checks both again atomically.
+   */
+  async completeSetup(body: SetupBody, ip: string, headers: Record<string, string | number>): Promise<{ token: string; expiresAt: Date }> {
+    await this.limiter.check(`setup-ip:${ip}`, AccountLimits.setupPerMinutePerIp, headers, "setup attempts");
+    const tokenHash = digest(body.token);
+    if (!(await this.setupNeeded()) || !(await this.users.findToken(tokenHash, "setup", this.now()))) throw spentLink();
     const done = await this.users.completeSetup({
-      tokenHash: digest(body.token),
+      tokenHash,
       email: body.email,
       passwordHash: await hashPassword(body.password),
       organisation: body.organisation,

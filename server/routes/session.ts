@@ -43,11 +43,18 @@ function signInRoutes(deps: SessionDeps) {
       response: { 200: SetupStatus },
       detail: { summary: "Whether the first-run setup is still open (no user exists)" },
     })
-    .post("/setup", async ({ body, request, set }) => signIn(request, set, await deps.setup.completeSetup(body)), {
-      body: SetupBody,
-      response: { 200: SessionView, ...errors },
-      detail: { summary: "First run: spend the printed setup link, create the first user (owner) and organisation, and sign in" },
-    })
+    .post(
+      "/setup",
+      async ({ body, request, set, server }) => {
+        const ip = clientIp(request, server, deps.trustProxy);
+        return signIn(request, set, await deps.setup.completeSetup(body, ip, set.headers));
+      },
+      {
+        body: SetupBody,
+        response: { 200: SessionView, ...errors },
+        detail: { summary: "First run: spend the printed setup link, create the first user (owner) and organisation, and sign in" },
+      },
+    )
     .post(
       "/session",
       async ({ body, request, set, server }) => {
