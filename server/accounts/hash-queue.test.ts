@@ -5,7 +5,11 @@ import { HashQueue } from "./hash-queue.ts";
 function gated(order: string[], name: string) {
   let release!: () => void;
   const done = new Promise<void>((resolve) => (release = resolve));
-  return { work: () => (order.push(name), done), release };
+  const work = () => {
+    order.push(name);
+    return done;
+  };
+  return { work, release };
 }
 
 describe("hash queue", () => {

@@ -28,7 +28,8 @@ export function keyView(k: StoredKey): KeyView {
 function withinReach(principal: Principal, key: StoredKey): boolean {
   if (!roleAtMost(key.role, principal.role)) return false;
   if (principal.sites === null) return true;
-  return key.scopeSites !== null && key.scopeSites.every((s) => principal.sites!.includes(s));
+  const sites = principal.sites;
+  return key.scopeSites?.every((s) => sites.includes(s)) ?? false;
 }
 
 export class KeyService {

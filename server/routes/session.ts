@@ -70,8 +70,8 @@ function signInRoutes(deps: SessionDeps) {
         return signIn(request, set, await deps.setup.acceptInvite(body, ip, set.headers));
       },
       {
-      body: AcceptInviteBody,
-      response: { 200: SessionView, ...errors },
+        body: AcceptInviteBody,
+        response: { 200: SessionView, ...errors },
         detail: { summary: "Spend an invitation: create the user (or join with an existing password) and sign in" },
       },
     );

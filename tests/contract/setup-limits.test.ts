@@ -2,7 +2,7 @@
 // password is hashed, each address has a per-minute limit, and hashing waits behind sign-in checks.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
-import { ORIGIN, PASSWORD, accountEnv, randomIp, signIn, userInNewOrg } from "../fixtures/accounts.ts";
+import { ORIGIN, accountEnv, randomIp, signIn, userInNewOrg } from "../fixtures/accounts.ts";
 import { AccountLimits } from "../../shared/limits.ts";
 
 setDefaultTimeout(120_000);

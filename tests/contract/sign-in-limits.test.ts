@@ -30,7 +30,8 @@ describe("login limits", () => {
   test("guesses from one address lock that address out, not the account's owner at another address", async () => {
     const user = await userInNewOrg(ctx);
     const attacker = randomIp();
-    for (let i = 0; i < AccountLimits.loginFailuresPerMinutePerEmailAndIp; i++) expect((await login(user.email, `wrong guess ${i}`, attacker)).status).toBe(401);
+    for (let i = 0; i < AccountLimits.loginFailuresPerMinutePerEmailAndIp; i++)
+      expect((await login(user.email, `wrong guess ${i}`, attacker)).status).toBe(401);
     const refused = await login(user.email, PASSWORD, attacker);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("RATE_LIMITED");

@@ -91,7 +91,8 @@ describe("address guard", () => {
       expect(error).toBeInstanceOf(BlockedAddressError);
       expect(error.message).toContain("vm is not an allowed address");
       for (const detail of ["127.0.0.1", "loopback", "resolves"]) expect(error.message).not.toContain(detail);
-      for (const host of ["10.0.0.1", "localhost"]) expect(((await failure(assertPublicAddress(host))) as Error).message).toContain("is not an allowed address");
+      for (const host of ["10.0.0.1", "localhost"])
+        expect(((await failure(assertPublicAddress(host))) as Error).message).toContain("is not an allowed address");
     });
 
     test("accepts a public literal address", async () => {
