@@ -18,10 +18,14 @@ function headerBytes(headers: Headers): number {
   return total;
 }
 
-/** Percent-escapes that are not UTF-8 (`%E0%A4%A`, `%ZZ`, a lone surrogate) or that decode to NUL name no resource. */
+/**
+ * Percent-escapes that are not UTF-8 (`%E0%A4%A`, `%ZZ`, a lone surrogate) name no resource. A NUL decodes and is left
+ * to the path-parameter check (storable-text.ts), which names the parameter.
+ */
 function malformedPath(pathname: string): boolean {
   try {
-    return decodeURIComponent(pathname).includes("\u0000");
+    decodeURIComponent(pathname);
+    return false;
   } catch {
     return true;
   }
@@ -43,7 +47,7 @@ export function requestGuards() {
     const { pathname } = new URL(request.url);
     // Before routing, so no route, wildcard or scope lookup ever sees a path it cannot decode or store.
     if (malformedPath(pathname)) {
-      throw new AppError(400, ErrorCode.BadRequest, "The request path is malformed: it has a percent-escape that is not UTF-8 text, or a NUL character.");
+      throw new AppError(400, ErrorCode.BadRequest, "The request path is malformed: it has a percent-escape that is not UTF-8 text.");
     }
     // A declared length over the limit is refused unread; an undeclared or false one is caught while reading (bounded-body.ts).
     const limit = bodyLimitFor(request.method, pathname);
