@@ -106,7 +106,6 @@ function health(services: Services) {
 function publicChat(services: Services) {
   return publicChatRoutes({
     chat: services.chat,
-    budget: services.chatBudget,
     gate: services.search.gate,
     trustProxy: services.config.trustProxy,
     onUnexpectedError: (error) => services.log.error("chat stream failed", { error }),

@@ -76,7 +76,14 @@ export const AccountLimits = {
   sessionSeconds: 7 * 24 * 3600,
   setupLinkSeconds: 24 * 3600,
   inviteLinkSeconds: 7 * 24 * 3600,
-  /** Failed or not, per address and per email; argon2id makes each attempt cost the server too. */
-  loginPerMinutePerIp: 10,
-  loginPerMinutePerEmail: 5,
+  /**
+   * Failed sign-ins (login, or an invitation joined with an existing account's password) per minute: per address over
+   * every email, per email from one address, and per email from every address together (higher, so guesses from one
+   * address cannot lock the account for the others). A successful sign-in does not count.
+   */
+  loginFailuresPerMinutePerIp: 10,
+  loginFailuresPerMinutePerEmailAndIp: 5,
+  loginFailuresPerMinutePerEmail: 20,
+  /** First-run setup requests per address per minute, whatever their outcome: the route is anonymous. */
+  setupPerMinutePerIp: 10,
 } as const;

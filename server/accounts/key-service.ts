@@ -24,6 +24,14 @@ export function keyView(k: StoredKey): KeyView {
   };
 }
 
+/** A key the caller could have made: its role at most the caller's, its sites within the caller's. */
+function withinReach(principal: Principal, key: StoredKey): boolean {
+  if (!roleAtMost(key.role, principal.role)) return false;
+  if (principal.sites === null) return true;
+  const sites = principal.sites;
+  return key.scopeSites?.every((s) => sites.includes(s)) ?? false;
+}
+
 export class KeyService {
   constructor(
     private readonly keys: KeyStore,
@@ -33,7 +41,8 @@ export class KeyService {
 
   async list(principal: Principal): Promise<KeyView[]> {
     requireRole(principal, "admin", "Managing API keys");
-    return (await this.keys.listKeys(principal.orgId)).map(keyView);
+    // Keys above the caller (an owner's, or one reaching other sites) are neither shown nor revocable by it.
+    return (await this.keys.listKeys(principal.orgId)).filter((k) => withinReach(principal, k)).map(keyView);
   }
 
   async create(principal: Principal, body: CreateKeyBody): Promise<CreatedKey> {
@@ -51,8 +60,7 @@ export class KeyService {
       if (!(await this.siteExists(principal.orgId, siteId)))
         throw new AppError(400, ErrorCode.ValidationFailed, `Invalid body: sites: no site ${siteId} in this organisation.`);
     }
-    const expiresAt = body.expiresAt == null ? null : new Date(body.expiresAt * 1000);
-    if (expiresAt && expiresAt <= this.now()) throw new AppError(400, ErrorCode.ValidationFailed, "Invalid body: expiresAt: must be in the future.");
+    const expiresAt = this.expiryOf(principal, body.expiresAt);
     const environment = body.environment ?? "live";
     const { key, prefix, hash } = generateApiKey(environment);
     const row = await this.keys.createKey({
@@ -69,8 +77,22 @@ export class KeyService {
     return { key: keyView(row), secret: key };
   }
 
+  /** A key made by an expiring key expires no later than its creator (by default, at the same moment). */
+  private expiryOf(principal: Principal, requested: number | null | undefined): Date | null {
+    const ceiling = principal.expiresAt ?? null;
+    const expiresAt = requested == null ? ceiling : new Date(requested * 1000);
+    if (expiresAt && expiresAt <= this.now()) throw new AppError(400, ErrorCode.ValidationFailed, "Invalid body: expiresAt: must be in the future.");
+    if (ceiling && expiresAt && expiresAt > ceiling) {
+      throw new AppError(400, ErrorCode.ValidationFailed, `Invalid body: expiresAt: must be no later than this key's own expiry (${unixSeconds(ceiling)}).`);
+    }
+    return expiresAt;
+  }
+
   async revoke(principal: Principal, keyId: string): Promise<KeyView> {
     requireRole(principal, "admin", "Managing API keys");
+    const target = (await this.keys.listKeys(principal.orgId)).find((k) => k.id === keyId);
+    // Out of reach reads as absent, so a narrow key learns nothing about the keys above it.
+    if (!target || !withinReach(principal, target)) throw notFound("Active API key");
     const row = await this.keys.revokeOrgKey(principal.orgId, keyId);
     if (!row) throw notFound("Active API key");
     return keyView(row);

@@ -18,6 +18,8 @@ export interface Principal {
   sites: string[] | null;
   /** Null: every action. */
   actions: KeyAction[] | null;
+  /** When the calling key expires; null or absent for keys that do not, and for sessions. */
+  expiresAt?: Date | null;
 }
 
 export function requireAction(principal: Principal, action: KeyAction): void {

@@ -1,5 +1,6 @@
 // Dashboard sign-in: login (rate limited), the session a cookie names, organisation choice, password change, logout.
 import { AccountLimits } from "../../shared/limits.ts";
+import { LoginLimits, type SignInAttempt } from "./login-limits.ts";
 import type { SessionView } from "../../shared/accounts.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -30,18 +31,27 @@ const noSession = () => new AppError(401, ErrorCode.Unauthorized, "Not signed in
 
 export class SessionService {
   private readonly now: () => Date;
+  private readonly limits: LoginLimits;
 
   constructor(private readonly deps: SessionServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.limits = new LoginLimits(deps.limiter);
+  }
+
+  /**
+   * The sign-in limits, for every way in that checks a password (login, joining with an existing account). Checked
+   * before the password is hashed, so guessing costs the guesser, not the server.
+   */
+  admitSignIn(email: string, ip: string, headers: Record<string, string | number>): Promise<SignInAttempt> {
+    return this.limits.admit(email, ip, headers);
   }
 
   /** Returns the cookie token; only its digest is stored. */
   async login(email: string, password: string, ip: string, headers: Record<string, string | number>): Promise<{ token: string; expiresAt: Date }> {
-    // Both limits are checked before the password is hashed, so guessing costs the guesser, not the server.
-    await this.deps.limiter.check(`login-ip:${ip}`, AccountLimits.loginPerMinutePerIp, headers, "login attempts");
-    await this.deps.limiter.check(`login-email:${email.toLowerCase()}`, AccountLimits.loginPerMinutePerEmail, headers, "login attempts");
+    const attempt = await this.admitSignIn(email, ip, headers);
     const user = await this.deps.users.findByEmail(email);
     if (!(await verifyPassword(password, user?.passwordHash ?? null)) || !user) throw badLogin();
+    await attempt.succeeded();
     const [first] = await this.deps.users.memberships(user.id);
     if (!first) throw new AppError(403, ErrorCode.Forbidden, "This user belongs to no organisation.");
     return this.start(user.id, first.orgId);

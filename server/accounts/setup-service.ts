@@ -5,17 +5,25 @@ import type { Role } from "../../shared/keys.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { UserStore } from "../ports/user-store.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import type { SessionService } from "./session-service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { digest, newSecret } from "./tokens.ts";
 import { requireRole, roleAtMost, type Principal } from "./principal.ts";
 
+const inviteRefused = () =>
+  new AppError(
+    400,
+    "TOKEN_INVALID",
+    "This invitation cannot be used with these details: the link may be used, expired or replaced, or the email has an account whose password was not given. Ask for a new invitation.",
+  );
 const spentLink = () => new AppError(400, "TOKEN_INVALID", "This link is not valid: it was used already, has expired, or was replaced by a newer one.");
 
 export class SetupService {
   constructor(
     private readonly users: UserStore,
     private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -31,9 +39,16 @@ export class SetupService {
     return token;
   }
 
-  async completeSetup(body: SetupBody): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * Anonymous, so everything cheap comes first: the per-address limit, then whether setup is still open and the link
+   * valid; only then is the password hashed (waiting behind sign-ins). The store checks both again atomically.
+   */
+  async completeSetup(body: SetupBody, ip: string, headers: Record<string, string | number>): Promise<{ token: string; expiresAt: Date }> {
+    await this.limiter.check(`setup-ip:${ip}`, AccountLimits.setupPerMinutePerIp, headers, "setup attempts");
+    const tokenHash = digest(body.token);
+    if (!(await this.setupNeeded()) || !(await this.users.findToken(tokenHash, "setup", this.now()))) throw spentLink();
     const done = await this.users.completeSetup({
-      tokenHash: digest(body.token),
+      tokenHash,
       email: body.email,
       passwordHash: await hashPassword(body.password),
       organisation: body.organisation,
@@ -53,14 +68,18 @@ export class SetupService {
     return { link: `/dashboard/invite?token=${token}`, role, expiresAt: Math.floor(expiresAt.getTime() / 1000) };
   }
 
-  /** A new email becomes a user; an existing user proves it with its password and joins the organisation. */
-  async acceptInvite(body: AcceptInviteBody): Promise<{ token: string; expiresAt: Date }> {
-    const existing = await this.users.findByEmail(body.email);
-    if (existing && !(await verifyPassword(body.password, existing.passwordHash))) {
-      throw new AppError(400, ErrorCode.BadRequest, "That email already has an account: enter its current password to join.");
-    }
+  /**
+   * A new email becomes a user; an existing user proves it with its password and joins the organisation. The link is
+   * spent first, so a made-up or used link costs no password work; then the sign-in limits apply; and every refusal
+   * is the same sentence, so the answer never tells which emails have accounts or whether a password was right.
+   */
+  async acceptInvite(body: AcceptInviteBody, ip: string, headers: Record<string, string | number>): Promise<{ token: string; expiresAt: Date }> {
     const link = await this.users.consumeToken(digest(body.token), "invite", this.now());
-    if (!link?.orgId || !link.role) throw spentLink();
+    if (!link?.orgId || !link.role) throw inviteRefused();
+    const attempt = await this.sessions.admitSignIn(body.email, ip, headers);
+    const existing = await this.users.findByEmail(body.email);
+    if (existing && !(await verifyPassword(body.password, existing.passwordHash))) throw inviteRefused();
+    await attempt.succeeded();
     const user = await this.users.createMember({
       email: body.email,
       passwordHash: existing?.passwordHash ?? (await hashPassword(body.password)),

@@ -30,7 +30,7 @@ export class ChatBudget {
   }
 
   /** Counts this chat against the site's day, or throws 429 with retryAfter (seconds to the next UTC midnight). */
-  async admit(site: { id: string; rateLimits: Partial<RateLimits> }): Promise<void> {
+  async admit(site: { id: string; rateLimits?: Partial<RateLimits> }): Promise<void> {
     const limits = chatBudgetLimits(site.rateLimits);
     const { day, retryAfter } = this.today();
     const taken = await this.store.take({ siteId: site.id, day, maxRequests: limits.requestsPerDay, maxTokens: limits.tokensPerDay });

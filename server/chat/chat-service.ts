@@ -10,6 +10,7 @@ import { keepSiteLinks } from "./answer-links.ts";
 import { siteHostCheck } from "../sites/index.ts";
 import { retrievePassages, type ChatPassage, type PassageSearch, type RetrievalOptions } from "./chat-passages.ts";
 import { newId } from "../new-id.ts";
+import type { RateLimits } from "../../shared/sites.ts";
 
 export interface ChatSite {
   id: string;
@@ -18,6 +19,13 @@ export interface ChatSite {
   /** With the allowed domains and the retrieved pages, the hosts an answer may link to. */
   baseUrl?: string;
   publicAccess?: { allowedDomains: readonly string[] };
+  /** The site's daily chat budget settings (stored settings may lack them: defaults apply). */
+  rateLimits?: Partial<RateLimits>;
+}
+
+/** Counts one chat against the site's daily budget, or throws (429) when it is spent. */
+export interface ChatAdmission {
+  admit(site: { id: string; rateLimits?: Partial<RateLimits> }): Promise<void>;
 }
 
 /** Streaming callbacks; without them the answer is made in one call and only returned. */
@@ -63,6 +71,8 @@ export interface ChatDeps {
   store: Pick<ChatStore, "sessionTurns" | "appendTurn" | "saveAnswer" | "pruneExpiredSessions">;
   /** Null without an API key: answers are extractive. */
   model: AnswerModel | null;
+  /** Every question passes it before any work, whichever door it came in by (HTTP, event stream, MCP). */
+  budget: ChatAdmission;
   /** Unix seconds; tests move it to expire sessions. */
   clock: () => number;
   sessionTtlSeconds: number;
@@ -97,6 +107,8 @@ export class ChatService {
   async ask(input: AskInput): Promise<ChatResponse> {
     const started = performance.now();
     const { site, question, signal, events } = input;
+    // Before retrieval and the model, and before a stream's first event, so a spent budget is an ordinary 429.
+    await this.deps.budget.admit({ id: site.id, rateLimits: site.rateLimits });
     const now = this.deps.clock();
     const history = input.sessionId ? await this.deps.store.sessionTurns(site.id, input.sessionId, now) : null;
     // An unknown, expired or other site's session id starts a fresh session with a new id (docs/decisions.md).

@@ -17,7 +17,8 @@ function need(value: string | undefined, flag: string): string {
 
 export async function runUserCommand(ctx: CommandContext, { sub, values: flags }: CliArgs): Promise<number> {
   const { accounts, users, sessions, rateLimits } = ctx.stores;
-  const setup = new SetupService(users, new SessionService({ users, sessions, limiter: new RateLimiter(rateLimits) }));
+  const limiter = new RateLimiter(rateLimits);
+  const setup = new SetupService(users, new SessionService({ users, sessions, limiter }), limiter);
   const print = (human: string, json: unknown) => ctx.out(flags.json ? JSON.stringify(json) : human);
   switch (sub) {
     case "create": {

@@ -26,6 +26,7 @@ export function createChatService({ config, db, log, hybrid, analytics, chatBudg
   return new ChatService({
     search: new HybridPassageSearch(hybrid),
     store: new ChatStore(db),
+    budget: chatBudget,
     model: anthropic.apiKey ? new AnthropicAnswerModel({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined }) : null,
     clock: clock ?? (() => Date.now() / 1000),
     sessionTtlSeconds: config.chatSessionTtlSeconds,

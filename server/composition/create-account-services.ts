@@ -44,7 +44,7 @@ export function createAccountServices(input: {
     users,
     sessionStore,
     sessions,
-    setup: new SetupService(users, sessions, now),
+    setup: new SetupService(users, sessions, input.limiter, now),
     keys: new KeyService(input.accounts, async (orgId, siteId) => (await input.siteStore.getById(siteId))?.orgId === orgId, now),
     siteSearch: new SiteSearchService(input.hybrid, (orgId, siteId) => input.sites.get(orgId, siteId), input.record),
     jobSite: async (orgId, jobId) => (await input.crawlJobs.get(orgId, jobId))?.siteId ?? null,

@@ -20,9 +20,18 @@ import { unixSeconds } from "../../shared/unix-seconds.ts";
 
 const seconds = unixSeconds;
 
+/** A URL as shown back: user information stored before it was refused is never echoed. */
+function shownUrl(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed || (!parsed.username && !parsed.password)) return url;
+  parsed.username = "";
+  parsed.password = "";
+  return parsed.href;
+}
+
 const webhookView = (row: WebhookRecord): Webhook => ({
   id: row.id,
-  url: row.url,
+  url: shownUrl(row.url),
   events: row.events as WebhookEventType[],
   createdAt: seconds(row.createdAt),
 });
@@ -49,6 +58,14 @@ export class WebhookService {
   ) {}
 
   async create(orgId: string, body: CreateWebhookBody): Promise<CreateWebhookResponse> {
+    // Credentials in a URL end up in logs, lists and the dashboard; receivers verify the signature instead.
+    const parsed = URL.parse(body.url);
+    if (parsed?.username || parsed?.password) {
+      throw badRequest(
+        "Invalid body: url: must not contain a user name or password (user:pass@); receivers authenticate deliveries by their signature.",
+        ErrorCode.ValidationFailed,
+      );
+    }
     const refusal = await this.sender.refusal(body.url);
     if (refusal) throw badRequest(`The webhook URL cannot be used: ${refusal}`, ErrorCode.ValidationFailed);
     if ((await this.store.count(orgId)) >= Limits.webhooksPerOrg) {

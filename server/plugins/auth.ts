@@ -13,6 +13,7 @@ import type { SessionService } from "../accounts/session-service.ts";
 import { requireAction, requireAllSites, requireSite, type Principal } from "../accounts/principal.ts";
 import { routeScope } from "../accounts/route-scope.ts";
 import { assertSameOrigin, sessionToken } from "./session-cookie.ts";
+import { storableValue } from "./storable-text.ts";
 
 export interface AuthDeps {
   accounts: AccountStore;
@@ -44,11 +45,12 @@ async function keyPrincipal(deps: AuthDeps, header: string): Promise<Principal> 
     userId: null,
     sites: found.key.scopeSites,
     actions: found.key.scopeActions as KeyAction[] | null,
+    expiresAt: found.key.expiresAt,
   };
 }
 
 async function sessionPrincipal(deps: AuthDeps, request: Request): Promise<Principal | null> {
-  const token = sessionToken(request);
+  const token = sessionToken(request, deps.trustProxy ?? false);
   if (!token || !deps.sessions) return null;
   const session = await deps.sessions.resolve(token);
   if (!session) throw unauthorized("Your session has expired: sign in again.");
@@ -67,6 +69,8 @@ async function enforceScope(deps: AuthDeps, auth: Principal, request: Request, q
     else requireAllSites(auth, "The organisation overview (no siteId)");
   }
   if (scope.site?.from === "job") {
+    // This lookup runs before the route validates its parameters: an id no statement can carry is refused here.
+    storableValue(scope.site.id, "path parameter", "jobId");
     const siteId = await deps.jobSite?.(auth.orgId, scope.site.id);
     if (siteId) requireSite(auth, siteId);
   }

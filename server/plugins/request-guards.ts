@@ -18,6 +18,19 @@ function headerBytes(headers: Headers): number {
   return total;
 }
 
+/**
+ * Percent-escapes that are not UTF-8 (`%E0%A4%A`, `%ZZ`, a lone surrogate) name no resource. A NUL decodes and is left
+ * to the path-parameter check (storable-text.ts), which names the parameter.
+ */
+function malformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function requestGuards() {
   // onRequest hooks are global by nature: they run for every request, before routing.
   return new Elysia({ name: "request-guards" }).onRequest(({ request, set }) => {
@@ -31,8 +44,13 @@ export function requestGuards() {
     if (headerBytes(request.headers) > Limits.headerBytesMax) {
       throw new AppError(431, ErrorCode.HeadersTooLarge, `The request headers are larger than ${Limits.headerBytesMax} bytes.`);
     }
+    const { pathname } = new URL(request.url);
+    // Before routing, so no route, wildcard or scope lookup ever sees a path it cannot decode or store.
+    if (malformedPath(pathname)) {
+      throw new AppError(400, ErrorCode.BadRequest, "The request path is malformed: it has a percent-escape that is not UTF-8 text.");
+    }
     // A declared length over the limit is refused unread; an undeclared or false one is caught while reading (bounded-body.ts).
-    const limit = bodyLimitFor(request.method, new URL(request.url).pathname);
+    const limit = bodyLimitFor(request.method, pathname);
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > limit) throw tooLarge(limit);
   });

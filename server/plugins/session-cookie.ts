@@ -1,9 +1,15 @@
-// The dashboard's session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS) and the Origin check that
-// every state-changing request carrying it must pass (CSRF defence beside SameSite).
+// The dashboard's session cookie (HttpOnly, SameSite=Lax; over HTTPS Secure and named with the `__Host-` prefix) and
+// the Origin check that every state-changing request carrying it must pass (CSRF defence beside SameSite).
 import type { TrustProxy } from "./client-ip.ts";
 import { AppError } from "../errors/app-error.ts";
 
-export const SESSION_COOKIE = "site_search_session";
+const SESSION_COOKIE = "site_search_session";
+
+/**
+ * Over HTTPS the browser keeps a `__Host-` cookie only if it is Secure, for this host alone (no Domain) and Path=/, so
+ * a sibling subdomain or a plain-http page cannot plant or overwrite it; plain http (localhost) keeps the bare name.
+ */
+const cookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -14,22 +20,24 @@ export function isHttps(request: Request, trustProxy: TrustProxy | boolean): boo
   return trustProxy !== false && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
-export function sessionToken(request: Request): string | undefined {
+/** The session token of the cookie this scheme sets: over HTTPS only the `__Host-` one counts. */
+export function sessionToken(request: Request, trustProxy: TrustProxy | boolean): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
+  const wanted = cookieName(isHttps(request, trustProxy));
   for (const part of header.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return value.join("=") || undefined;
+    if (name === wanted) return value.join("=") || undefined;
   }
   return undefined;
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure ? "; Secure" : ""}`;
+  return `${cookieName(secure)}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure ? "; Secure" : ""}`;
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return `${cookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
 
 /**

@@ -7,4 +7,6 @@ export interface RateLimitHit {
 
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number, now: number): Promise<RateLimitHit>;
+  /** Takes one hit back from the current window (none when the window has moved on): for attempts that should not count. */
+  undo(key: string, windowSeconds: number, now: number): Promise<void>;
 }

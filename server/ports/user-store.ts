@@ -32,6 +32,8 @@ export interface UserStore {
   /** Replaces every unused link of this kind (setup: only one link is live at a time). */
   replaceTokens(kind: "setup", hash: string, expiresAt: Date): Promise<void>;
   createToken(input: { hash: string; kind: "invite"; orgId: string; role: Role; expiresAt: Date }): Promise<void>;
+  /** The link while it is unused and unexpired, without spending it (a cheap check before expensive work); else null. */
+  findToken(hash: string, kind: "setup" | "invite", now: Date): Promise<OneTimeToken | null>;
   /** Marks the link used and returns it, or null when unknown, spent or expired; atomic so a link works once. */
   consumeToken(hash: string, kind: "setup" | "invite", now: Date): Promise<OneTimeToken | null>;
   /** First run, in one transaction: spends the setup link, creates the organisation, the user and its owner membership. Null when the link is not valid or a user already exists. */

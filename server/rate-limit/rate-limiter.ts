@@ -32,4 +32,9 @@ export class RateLimiter {
     }
     return verdict;
   }
+
+  /** Gives back the hit a check took (the attempt turned out not to count); a window that has ended is left alone. */
+  async refund(key: string): Promise<void> {
+    await this.store.undo(key, 60, this.clock());
+  }
 }

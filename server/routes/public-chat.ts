@@ -4,7 +4,6 @@ import { ChatRequest, ChatResponse, ChatStreamEvent, type AnswerEndEventData } f
 import { ErrorBody } from "../../shared/errors.ts";
 import { badRequest } from "../errors/app-error.ts";
 import type { ChatService, ChatSite } from "../chat/chat-service.ts";
-import type { ChatBudget } from "../chat/chat-budget.ts";
 import { openEventStream, wantsEventStream } from "../chat/sse.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
@@ -27,7 +26,6 @@ export function questionOf(body: ChatRequest): string {
 
 export interface PublicChatDeps {
   chat: ChatService;
-  budget: Pick<ChatBudget, "admit">;
   gate: PublicAccessGate<PublicSite & ChatSite>;
   trustProxy: TrustProxy;
   onUnexpectedError?(error: unknown): void;
@@ -40,9 +38,8 @@ export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/site
     .post(
       "/:siteId/chat",
       async ({ site, ip, body, request, set }) => {
+        // The chat use case counts the question against the site's daily budget once it is known to be valid.
         const question = questionOf(body);
-        // After the question is known to be valid, so a malformed request never spends the site's budget.
-        await deps.budget.admit(site);
         const ask = { site, ip, question, sessionId: body.sessionId };
         if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
         // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.

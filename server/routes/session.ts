@@ -43,11 +43,18 @@ function signInRoutes(deps: SessionDeps) {
       response: { 200: SetupStatus },
       detail: { summary: "Whether the first-run setup is still open (no user exists)" },
     })
-    .post("/setup", async ({ body, request, set }) => signIn(request, set, await deps.setup.completeSetup(body)), {
-      body: SetupBody,
-      response: { 200: SessionView, ...errors },
-      detail: { summary: "First run: spend the printed setup link, create the first user (owner) and organisation, and sign in" },
-    })
+    .post(
+      "/setup",
+      async ({ body, request, set, server }) => {
+        const ip = clientIp(request, server, deps.trustProxy);
+        return signIn(request, set, await deps.setup.completeSetup(body, ip, set.headers));
+      },
+      {
+        body: SetupBody,
+        response: { 200: SessionView, ...errors },
+        detail: { summary: "First run: spend the printed setup link, create the first user (owner) and organisation, and sign in" },
+      },
+    )
     .post(
       "/session",
       async ({ body, request, set, server }) => {
@@ -56,21 +63,28 @@ function signInRoutes(deps: SessionDeps) {
       },
       { body: LoginBody, response: { 200: SessionView, ...errors }, detail: { summary: "Sign in; sets the HttpOnly session cookie" } },
     )
-    .post("/invites/accept", async ({ body, request, set }) => signIn(request, set, await deps.setup.acceptInvite(body)), {
-      body: AcceptInviteBody,
-      response: { 200: SessionView, ...errors },
-      detail: { summary: "Spend an invitation: create the user (or join with an existing password) and sign in" },
-    });
+    .post(
+      "/invites/accept",
+      async ({ body, request, set, server }) => {
+        const ip = clientIp(request, server, deps.trustProxy);
+        return signIn(request, set, await deps.setup.acceptInvite(body, ip, set.headers));
+      },
+      {
+        body: AcceptInviteBody,
+        response: { 200: SessionView, ...errors },
+        detail: { summary: "Spend an invitation: create the user (or join with an existing password) and sign in" },
+      },
+    );
 }
 
 /** What a signed-in user does with the session: read it, choose the organisation, change the password, sign out, invite. */
 function signedInRoutes(deps: SessionDeps) {
   return sameOriginGroup(deps)
-    .get("/session", async ({ request }) => deps.sessions.view(await deps.sessions.require(sessionToken(request))), {
+    .get("/session", async ({ request }) => deps.sessions.view(await deps.sessions.require(sessionToken(request, deps.trustProxy))), {
       response: { 200: SessionView, ...errors },
       detail: { summary: "The signed-in user, its organisations and the current one" },
     })
-    .put("/session/organisation", async ({ body, request }) => deps.sessions.chooseOrganisation(sessionToken(request), body.orgId), {
+    .put("/session/organisation", async ({ body, request }) => deps.sessions.chooseOrganisation(sessionToken(request, deps.trustProxy), body.orgId), {
       body: OrganisationChoice,
       response: { 200: SessionView, ...errors },
       detail: { summary: "Choose the organisation the session's /api requests act on" },
@@ -78,7 +92,7 @@ function signedInRoutes(deps: SessionDeps) {
     .put(
       "/session/password",
       async ({ body, request }) => {
-        await deps.sessions.changePassword(sessionToken(request), body.currentPassword, body.newPassword);
+        await deps.sessions.changePassword(sessionToken(request, deps.trustProxy), body.currentPassword, body.newPassword);
         return { success: true };
       },
       { body: PasswordChangeBody, response: { 200: Ok, ...errors }, detail: { summary: "Change the password; other sessions of the user end" } },
@@ -86,7 +100,7 @@ function signedInRoutes(deps: SessionDeps) {
     .delete(
       "/session",
       async ({ request, set }) => {
-        await deps.sessions.logout(sessionToken(request));
+        await deps.sessions.logout(sessionToken(request, deps.trustProxy));
         set.headers["set-cookie"] = clearedSessionCookie(isHttps(request, deps.trustProxy));
         return { success: true };
       },
@@ -95,7 +109,7 @@ function signedInRoutes(deps: SessionDeps) {
     .post(
       "/invites",
       async ({ body, request }) => {
-        const session = await deps.sessions.require(sessionToken(request));
+        const session = await deps.sessions.require(sessionToken(request, deps.trustProxy));
         return deps.setup.invite(deps.sessions.principal(session), body.role);
       },
       {

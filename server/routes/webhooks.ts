@@ -5,6 +5,7 @@ import { SuccessBody } from "../../shared/sites.ts";
 import { CreateWebhookBody, CreateWebhookResponse, PingWebhookResponse, WebhookDeliveryList, WebhookList } from "../../shared/webhooks.ts";
 import type { WebhookService } from "../connectors/webhook-service.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
+import { requireRole } from "../accounts/principal.ts";
 import { WebhookParams } from "../../shared/params.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -21,11 +22,19 @@ export function webhookRoutes(deps: { webhooks: WebhookService; principal: Princ
       response: { 200: WebhookList, ...errors },
       detail: { summary: "The organisation's webhooks" },
     })
-    .delete("/:webhookId", async ({ principal, params }) => deps.webhooks.delete(principal.orgId, params.webhookId), {
-      params: WebhookParams,
-      response: { 200: SuccessBody, ...errors },
-      detail: { summary: "Delete a webhook and its delivery log" },
-    })
+    .delete(
+      "/:webhookId",
+      async ({ principal, params }) => {
+        // Deleting (or replacing, which is delete and create) silences the organisation's notifications: not a member's call.
+        requireRole(principal, "admin", "Deleting a webhook");
+        return deps.webhooks.delete(principal.orgId, params.webhookId);
+      },
+      {
+        params: WebhookParams,
+        response: { 200: SuccessBody, ...errors },
+        detail: { summary: "Admins and owners: delete a webhook and its delivery log" },
+      },
+    )
     .get("/:webhookId/deliveries", async ({ principal, params }) => deps.webhooks.deliveries(principal.orgId, params.webhookId), {
       params: WebhookParams,
       response: { 200: WebhookDeliveryList, ...errors },

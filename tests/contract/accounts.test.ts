@@ -68,15 +68,15 @@ describe("sessions", () => {
     const user = await userInNewOrg(ctx);
     const statuses: number[] = [];
     const ip = randomIp();
-    for (let i = 0; i < AccountLimits.loginPerMinutePerEmail + 1; i++) {
+    for (let i = 0; i < AccountLimits.loginFailuresPerMinutePerEmailAndIp + 1; i++) {
       statuses.push(
         (await ctx.request("POST", "/api/session", { body: { email: user.email, password: `guess ${i}` }, headers: { origin: ORIGIN, "x-forwarded-for": ip } }))
           .status,
       );
     }
-    // The user's own sign-in (1) plus five guesses fill the window; the sixth guess is refused unchecked.
+    // The user's own sign-in does not count; five failed guesses fill the window, the sixth is refused unchecked.
     expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((s) => s === 401).length).toBe(AccountLimits.loginPerMinutePerEmail - 1);
+    expect(statuses.filter((s) => s === 401).length).toBe(AccountLimits.loginFailuresPerMinutePerEmailAndIp);
   });
 
   test("a session expires after its lifetime", async () => {
@@ -101,6 +101,28 @@ describe("sessions", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toContain("; Secure");
+  });
+
+  test("over HTTPS the cookie carries the __Host- prefix, and only that cookie signs a request in", async () => {
+    const user = await userInNewOrg(ctx);
+    const https = (path: string, init: RequestInit) => ctx.app.handle(new Request(`https://localhost${path}`, init));
+    const res = await https("/api/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://localhost", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    const setCookie = res.headers.get("set-cookie")!;
+    expect(setCookie).toStartWith("__Host-site_search_session=");
+    expect(setCookie).toContain("; Path=/;");
+    expect(setCookie).not.toContain("Domain=");
+    const cookie = cookieOf(res.headers);
+    expect((await https("/api/session", { headers: { cookie } })).status).toBe(200);
+    // The same token under the bare name (which a plain-http page or a sibling subdomain could plant) is not read over HTTPS.
+    expect((await https("/api/session", { headers: { cookie: cookie.replace("__Host-", "") } })).status).toBe(401);
+    const out = await https("/api/session", { method: "DELETE", headers: { cookie, origin: "https://localhost" } });
+    expect(out.headers.get("set-cookie")).toStartWith("__Host-site_search_session=;");
+    // Plain http on localhost keeps working with the bare name.
+    expect((await signIn(ctx, user.email)).cookie).toStartWith("site_search_session=");
   });
 
   test("a password change ends the user's other sessions and the old password stops working", async () => {

@@ -120,6 +120,14 @@ describe("health", () => {
     expect((await ctx.request("GET", "/health", { key: "srch_test_made_up" })).body).toEqual({ status: "ok" });
   });
 
+  test("an expired key sees only the status, as it is refused everywhere else", async () => {
+    const { orgId } = await ctx.createOrg("pro");
+    const { key, prefix, hash } = generateApiKey("test");
+    await ctx.services.accounts.createKey({ orgId, name: "old", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(Date.now() - 1000) });
+    expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(401);
+    expect((await ctx.request("GET", "/health", { key })).body).toEqual({ status: "ok" });
+  });
+
   test("HEALTH_DETAILS=public shows the checks to anyone", async () => {
     const open = await createTestContext({ HEALTH_DETAILS: "public" }, { embedder: null });
     try {

@@ -71,6 +71,20 @@ describe("the per-site chat budget", () => {
     expect(usage.body.chatBudget.requests).toBe(1);
   });
 
+  test("an event-stream chat counts too, and once the budget is spent it is refused with an ordinary 429 before any event", async () => {
+    const { key, siteId } = await siteWithBudget({ chatRequestsPerDay: 1 });
+    const stream = () =>
+      ctx.request("POST", `/v1/public/sites/${siteId}/chat`, {
+        body: { query: "How do I install Acme?" },
+        headers: { origin: chatOrigin, accept: "text/event-stream", "x-forwarded-for": "198.51.100.20" },
+      });
+    expect((await stream()).status).toBe(200);
+    expect((await ctx.request("GET", `/api/sites/${siteId}/usage`, { key })).body.chatBudget.requests).toBe(1);
+    const spent = await stream();
+    expect(spent.status).toBe(429);
+    expect(spent.body.code).toBe("RATE_LIMITED");
+  });
+
   test("a malformed question does not spend the budget", async () => {
     const { key, siteId } = await siteWithBudget({ chatRequestsPerDay: 1 });
     const bad = await ctx.request("POST", `/v1/public/sites/${siteId}/chat`, { body: { query: "   " }, headers: { origin: chatOrigin } });

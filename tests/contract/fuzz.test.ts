@@ -9,7 +9,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 
 let ctx: TestContext;
-let ids: { key: string; siteId: string; groupId: string; jobId: string };
+let ids: { key: string; scopedKey: string; siteId: string; groupId: string; jobId: string };
 let witness: { siteId: string };
 let routes: Array<{ method: string; path: string }>;
 
@@ -24,7 +24,9 @@ beforeAll(async () => {
   await addPages(ctx, site.siteId, docsPages);
   const group = await ctx.request("POST", "/api/groups", { key: site.key, body: { name: "g", siteIds: [site.siteId] } });
   const job = await ctx.request("POST", `/api/sites/${site.siteId}/crawl`, { key: site.key });
-  ids = { key: site.key, siteId: site.siteId, groupId: group.body.groupId, jobId: job.body.jobId };
+  // A key limited to the site: its scope check looks the path's site or job up before the route validates it.
+  const scoped = await ctx.request("POST", "/api/keys", { key: site.key, body: { name: "scoped", sites: [site.siteId] } });
+  ids = { key: site.key, scopedKey: scoped.body.secret, siteId: site.siteId, groupId: group.body.groupId, jobId: job.body.jobId };
   // Another organisation's site, out of the fuzzer's reach, proves the service still answers at the end.
   witness = await createPublicSite(ctx);
   await addPages(ctx, witness.siteId, docsPages);
@@ -182,6 +184,19 @@ const request = fc.record({
   body,
 });
 
+/** Percent-encoding as a client may write it: valid UTF-8 escapes, stray bytes, truncated escapes, bare `%`, and text. */
+const escapes = fc
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`),
+      fc.integer({ min: 0, max: 15 }).map((b) => `%${b.toString(16)}`),
+      fc.constantFrom("%", "%%", "%G0", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "%F4%90%80%80", "%00", "%2F", "%2e%2e", "%25"),
+      fc.constantFrom("a", "job", "site_", ".", "-", "~"),
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
+  .map((parts) => parts.join(""));
+
 const realId = (name: string) =>
   name === "siteId" ? ids.siteId : name === "groupId" ? ids.groupId : name === "jobId" ? ids.jobId : name === "orgId" ? "org_x" : "x";
 
@@ -234,5 +249,49 @@ describe("fuzzing every route", () => {
     });
     expect(search.status).toBe(200);
     expect(search.body.results.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  test(`${RUNS} paths with raw percent-escapes in every parameter and wildcard, over HTTP: always 4xx JSON {error, code} or success`, async () => {
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req) => ctx.app.handle(req) });
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ route: fc.integer({ min: 0, max: 10_000 }), segments: fc.array(escapes, { minLength: 4, maxLength: 4 }), scoped: fc.boolean() }),
+          async (r) => {
+            const route = routes[r.route % routes.length]!;
+            let i = 0;
+            const path = route.path.replace(/:(\w+)|\*/g, () => r.segments[i++ % r.segments.length]!);
+            const key = r.scoped ? ids.scopedKey : ids.key;
+            const hasBody = route.method !== "GET" && route.method !== "HEAD";
+            const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+              method: route.method,
+              headers: { authorization: `Bearer ${key}`, origin: "https://docs.example.com", "content-type": "application/json" },
+              body: hasBody ? "{}" : undefined,
+            });
+            const raw = await response.text();
+            const where = `${route.method} ${path.slice(0, 200)} → ${response.status} ${raw.slice(0, 300)}`;
+            if (response.status >= 500) throw new Error(`server error: ${where}`);
+            if (response.status < 400) return;
+            const parsed = JSON.parse(raw) as { error?: unknown; code?: unknown; jsonrpc?: unknown };
+            if (parsed.jsonrpc === "2.0") return;
+            if (typeof parsed.error !== "string" || typeof parsed.code !== "string") throw new Error(`error body lacks error/code: ${where}`);
+          },
+        ),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      // The two paths an outside review saw answer 500.
+      for (const [path, code] of [
+        ["/dashboard/%E0%A4%A", "BAD_REQUEST"],
+        ["/api/jobs/job%00x", "VALIDATION_FAILED"],
+      ]) {
+        for (const key of [ids.key, ids.scopedKey]) {
+          const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { authorization: `Bearer ${key}` } });
+          expect(response.status).toBe(400);
+          expect((await response.json()).code).toBe(code);
+        }
+      }
+    } finally {
+      server.stop(true);
+    }
   }, 120_000);
 });

@@ -149,3 +149,44 @@ describe("scoped keys", () => {
     expect(res.body.error).toContain("expired");
   });
 });
+
+describe("keys above the caller", () => {
+  test("an admin key limited to one site lists and revokes only keys of its role or below within its sites", async () => {
+    const owner = await orgWithSites(2);
+    const [mine, other] = owner.siteIds;
+    const admin = (await newKey(owner.key, { role: "admin", sites: [mine] })).body;
+    const below = (await newKey(owner.key, { role: "member", sites: [mine] })).body;
+    const otherSite = (await newKey(owner.key, { role: "member", sites: [other] })).body;
+    const everySite = (await newKey(owner.key, { role: "member" })).body;
+    const listed = await ctx.request("GET", "/api/keys", { key: admin.secret });
+    expect(listed.status).toBe(200);
+    expect(listed.body.keys.map((k: { id: string }) => k.id).sort()).toEqual([admin.key.id, below.key.id].sort());
+    // The owner's key, a key of another site and an all-sites key read as absent, and stay valid.
+    for (const target of [owner.keyId, otherSite.key.id, everySite.key.id]) {
+      expect((await ctx.request("DELETE", `/api/keys/${target}`, { key: admin.secret })).status).toBe(404);
+    }
+    expect((await ctx.request("GET", "/api/sites", { key: owner.key })).status).toBe(200);
+    expect((await ctx.request("DELETE", `/api/keys/${below.key.id}`, { key: admin.secret })).status).toBe(200);
+  });
+
+  test("an admin key cannot see or revoke an owner key", async () => {
+    const owner = await orgWithSites(0);
+    const admin = await ctx.createKey(owner.orgId, "admin");
+    const ids = (await ctx.request("GET", "/api/keys", { key: admin.key })).body.keys.map((k: { id: string }) => k.id);
+    expect(ids).toContain(admin.keyId);
+    expect(ids).not.toContain(owner.keyId);
+    expect((await ctx.request("DELETE", `/api/keys/${owner.keyId}`, { key: admin.key })).status).toBe(404);
+  });
+
+  test("a key made by an expiring key expires no later than it, by default at the same moment", async () => {
+    const { orgId } = await orgWithSites(0);
+    const { key, prefix, hash } = generateApiKey("test");
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    await ctx.services.accounts.createKey({ orgId, name: "temp", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(expiresAt * 1000) });
+    const later = await newKey(key, { expiresAt: expiresAt + 60 });
+    expect(later.status).toBe(400);
+    expect(later.body.error).toContain("expiresAt");
+    expect((await newKey(key, {})).body.key.expiresAt).toBe(expiresAt);
+    expect((await newKey(key, { expiresAt: expiresAt - 60 })).body.key.expiresAt).toBe(expiresAt - 60);
+  });
+});

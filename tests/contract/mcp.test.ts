@@ -105,6 +105,23 @@ describe("MCP", () => {
         await client.close();
       }
     });
+
+    test("counts each question against the site's daily chat budget, like /chat", async () => {
+      const site = await siteWithPages({ enabled: true, searchEnabled: true, chatEnabled: true }, { chatRequestsPerDay: 1 });
+      const client = await connect(`/v1/public/sites/${site.siteId}/mcp`);
+      try {
+        expect((await client.callTool({ name: "ask", arguments: { question: "When are apple trees pruned?" } })).isError).toBeFalsy();
+        const spent = await client.callTool({ name: "ask", arguments: { question: "When are quinces harvested?" } });
+        expect(spent.isError).toBe(true);
+        expect(text(spent)).toContain("chat budget");
+        const http = await ctx.request("POST", `/v1/public/sites/${site.siteId}/chat`, { body: { query: "When are quinces harvested?" } });
+        expect(http.status).toBe(429);
+        const usage = await ctx.request("GET", `/api/sites/${site.siteId}/usage`, { key: site.key });
+        expect(usage.body.chatBudget.requests).toBe(1);
+      } finally {
+        await client.close();
+      }
+    });
   });
 
   describe("the organisation endpoint", () => {

@@ -22,4 +22,21 @@ describe("per-key rate limit (Postgres store)", () => {
     now += 60;
     expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(200);
   });
+
+  test("a refunded hit no longer counts in its window, and a refund after the window has moved on changes nothing", async () => {
+    const key = `refund-test:${Math.random()}`;
+    const limiter = ctx.services.limiter;
+    await limiter.check(key, 2, {});
+    await limiter.check(key, 2, {});
+    await limiter.refund(key);
+    expect((await limiter.check(key, 2, {})).remaining).toBe(0);
+    const over = await limiter.check(key, 2, {}).then(
+      () => null,
+      (error: { status?: number }) => error.status,
+    );
+    expect(over).toBe(429);
+    now += 60;
+    await limiter.refund(key);
+    expect((await limiter.check(key, 2, {})).remaining).toBe(1);
+  });
 });

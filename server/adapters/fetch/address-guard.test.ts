@@ -85,6 +85,16 @@ describe("address guard", () => {
       }
     });
 
+    test("says only that the address is not allowed, never what a name resolved to", async () => {
+      const lookup = async () => [{ address: "127.0.0.1", family: 4 }];
+      const error = (await failure(assertPublicAddress("vm", { lookup }))) as Error;
+      expect(error).toBeInstanceOf(BlockedAddressError);
+      expect(error.message).toContain("vm is not an allowed address");
+      for (const detail of ["127.0.0.1", "loopback", "resolves"]) expect(error.message).not.toContain(detail);
+      for (const host of ["10.0.0.1", "localhost"])
+        expect(((await failure(assertPublicAddress(host))) as Error).message).toContain("is not an allowed address");
+    });
+
     test("accepts a public literal address", async () => {
       expect(await failure(assertPublicAddress("93.184.216.34"))).toBeNull();
       expect(await failure(assertPublicAddress(hostOf("http://[2606:4700:4700::1111]/")))).toBeNull();

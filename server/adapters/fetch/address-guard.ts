@@ -111,6 +111,13 @@ export function blockedAddressReason(ip: string): string | null {
  * there is nothing to check. Takes `URL.hostname`, which the URL parser has already normalised (2130706433,
  * 0x7f.1 and 0177.0.0.1 all arrive as 127.0.0.1; IPv6 in brackets). Trusted names are pinned but not judged.
  */
+/**
+ * The same sentence for every refusal: what a name resolved to, and which kind of private range it is in, is a map of
+ * the operator's network that tenants must not read back from an error.
+ */
+const notAllowed = (host: string) =>
+  new BlockedAddressError(`${host} is not an allowed address: only public internet hosts can be reached (the operator may set CRAWL_ALLOW_PRIVATE_NETWORKS).`);
+
 export async function resolvePublicAddress(hostname: string, options: AddressGuardOptions = {}): Promise<string | null> {
   if (options.allowPrivateNetworks) return null;
   const host = hostname
@@ -119,17 +126,14 @@ export async function resolvePublicAddress(hostname: string, options: AddressGua
     .toLowerCase();
   const trusted = options.trustedHosts?.some((name) => name.toLowerCase() === host) ?? false;
   if (isIP(host)) {
-    const reason = trusted ? null : blockedAddressReason(host);
-    if (reason) throw new BlockedAddressError(`${host} is a ${reason} address; set CRAWL_ALLOW_PRIVATE_NETWORKS=true to crawl private networks.`);
+    if (!trusted && blockedAddressReason(host)) throw notAllowed(host);
     return host;
   }
-  if (!trusted && BLOCKED_NAMES.test(host)) throw new BlockedAddressError(`${host} names a local or metadata service.`);
+  if (!trusted && BLOCKED_NAMES.test(host)) throw notAllowed(host);
   const records = await (options.lookup ?? systemLookup)(host);
   if (records.length === 0) throw new Error(`${host} has no addresses`);
   for (const { address } of records) {
-    const reason = trusted ? null : blockedAddressReason(address);
-    if (reason)
-      throw new BlockedAddressError(`${host} resolves to ${address}, a ${reason} address; set CRAWL_ALLOW_PRIVATE_NETWORKS=true to crawl private networks.`);
+    if (!trusted && blockedAddressReason(address)) throw notAllowed(host);
   }
   return records[0]!.address;
 }

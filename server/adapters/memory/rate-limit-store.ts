@@ -14,6 +14,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count, resetAt: start + windowSeconds };
   }
 
+  async undo(key: string, windowSeconds: number, now: number): Promise<void> {
+    const start = Math.floor(now / windowSeconds) * windowSeconds;
+    const current = this.windows.get(key);
+    if (current && current.start === start && current.count > 0) current.count -= 1;
+  }
+
   // Old windows are dropped once per window so the map does not grow with every visitor ever seen.
   private sweep(start: number): void {
     if (start === this.lastSweep) return;

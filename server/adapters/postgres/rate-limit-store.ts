@@ -28,4 +28,9 @@ export class PostgresRateLimitStore implements RateLimitStore {
     }
     return { count: Number(row?.count ?? 1), resetAt: start + windowSeconds };
   }
+
+  async undo(key: string, windowSeconds: number, now: number): Promise<void> {
+    const windowStart = new Date(Math.floor(now / windowSeconds) * windowSeconds * 1000).toISOString();
+    await rows(this.db, sql`UPDATE rate_limit_buckets SET count = count - 1 WHERE key = ${key} AND window_start = ${windowStart}::timestamptz AND count > 0`);
+  }
 }

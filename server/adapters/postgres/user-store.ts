@@ -73,6 +73,14 @@ export class PostgresUserStore implements UserStore {
     await this.db.insert(oneTimeTokens).values(input);
   }
 
+  async findToken(hash: string, kind: "setup" | "invite", now: Date): Promise<OneTimeToken | null> {
+    const [row] = await this.db
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.hash, hash), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)));
+    return row ? { kind: row.kind, orgId: row.orgId, role: row.role, expiresAt: row.expiresAt } : null;
+  }
+
   async consumeToken(hash: string, kind: "setup" | "invite", now: Date, db: Db = this.db): Promise<OneTimeToken | null> {
     const [row] = await db
       .update(oneTimeTokens)
