@@ -54,6 +54,12 @@ export const Limits = {
   webhooksPerOrg: 20,
   webhookAttempts: 12,
   webhookTimeoutSeconds: 10,
+  /** Webhook deliveries one process sends at once, and at most this many for one organisation, so a receiver that hangs
+   * holds its own organisation's slots only. */
+  webhookConcurrency: 16,
+  webhookInFlightPerOrg: 4,
+  /** Pings an organisation may queue per minute. */
+  webhookPingsPerMinute: 10,
   pdfBytes: 20_000_000,
   pdfPages: 2000,
   /** What a PDF's text streams may inflate to together; a 200 KB PDF can otherwise hold 100 MB of content stream. */

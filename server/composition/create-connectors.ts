@@ -12,6 +12,7 @@ import { CrawlScheduler } from "../connectors/crawl-scheduler.ts";
 import { CrawlerSettings } from "../connectors/crawler-settings.ts";
 import { SecretBox } from "../connectors/secret-box.ts";
 import type { CrawlService } from "../crawl/crawl-service.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { AppError } from "../errors/app-error.ts";
 import { Limits } from "../../shared/limits.ts";
 
@@ -30,7 +31,14 @@ export interface Connectors {
   stop(): Promise<void>;
 }
 
-export function createConnectors(deps: { config: Config; db: Db; log: Logger; crawl: CrawlService; crawlerSettings: CrawlerSettings }): Connectors {
+export function createConnectors(deps: {
+  config: Config;
+  db: Db;
+  log: Logger;
+  crawl: CrawlService;
+  crawlerSettings: CrawlerSettings;
+  limiter: RateLimiter;
+}): Connectors {
   const { config, log } = deps;
   const store = new PostgresWebhookStore(deps.db);
   const sender = new HttpWebhookSender({
@@ -39,7 +47,7 @@ export function createConnectors(deps: { config: Config; db: Db; log: Logger; cr
     userAgent: config.crawl.userAgent,
   });
   const dispatcher = new WebhookDispatcher({ store, sender, log, retryBaseSeconds: config.connectors.webhookRetryBaseSeconds });
-  const webhooks = new WebhookService(store, sender, () => dispatcher.wake());
+  const webhooks = new WebhookService(store, sender, () => dispatcher.wake(), deps.limiter);
   const scheduler = new CrawlScheduler({
     store: new PostgresScheduleStore(deps.db),
     startCrawl: async (orgId, siteId) => {

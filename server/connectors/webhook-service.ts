@@ -17,6 +17,7 @@ import type { DeliveryRecord, WebhookRecord, WebhookStore } from "../ports/webho
 import type { WebhookSender } from "../ports/webhook-sender.ts";
 import { newId } from "../new-id.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 
 const seconds = unixSeconds;
 
@@ -46,6 +47,8 @@ export class WebhookService {
     private readonly sender: WebhookSender,
     /** Tells the local dispatcher there is something to send now rather than at its next poll. */
     private readonly onEnqueued: () => void = () => {},
+    /** Limits pings per organisation: each one is a request to a receiver the organisation chose, sent by us. */
+    private readonly limiter?: RateLimiter,
   ) {}
 
   async create(orgId: string, body: CreateWebhookBody): Promise<CreateWebhookResponse> {
@@ -77,6 +80,7 @@ export class WebhookService {
   async ping(orgId: string, id: string): Promise<PingWebhookResponse> {
     const webhook = await this.store.get(orgId, id);
     if (!webhook) throw notFound("Webhook");
+    await this.limiter?.check(`webhook-ping:${orgId}`, Limits.webhookPingsPerMinute, {}, "webhook pings");
     const event = this.event(orgId, "ping", { webhookId: id });
     const [delivery] = await this.store.enqueue([{ webhookId: id, eventId: event.id, eventType: "ping", payload: JSON.stringify(event) }]);
     this.onEnqueued();
