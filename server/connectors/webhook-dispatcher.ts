@@ -8,12 +8,15 @@ import type { Logger } from "../logger.ts";
 import type { WebhookSender } from "../ports/webhook-sender.ts";
 import type { ClaimedDelivery, WebhookStore } from "../ports/webhook-store.ts";
 import { signatureHeader } from "./webhook-signature.ts";
+import type { WebhookSecrets } from "./webhook-secrets.ts";
 
 export interface WebhookDispatcherOptions {
   store: WebhookStore;
   sender: WebhookSender;
   log: Logger;
   retryBaseSeconds: number;
+  /** Opens signing secrets sealed under SECRETS_KEY; without it stored secrets are used as they are. */
+  secrets?: WebhookSecrets;
   /** How often the outbox is looked at when nothing calls wake() (events written by other processes, retries). */
   pollMs?: number;
   /** Deliveries drainOnce() claims at most. */
@@ -92,11 +95,12 @@ export class WebhookDispatcher {
     let error: string | null = null;
     try {
       const t = Math.floor(Date.now() / 1000);
+      const secret = this.options.secrets ? await this.options.secrets.open(delivery.secret) : delivery.secret;
       const result = await sender.send({
         url: delivery.url,
         body: delivery.payload,
         headers: {
-          [WebhookSignatureHeader]: signatureHeader(delivery.secret, delivery.payload, t),
+          [WebhookSignatureHeader]: signatureHeader(secret, delivery.payload, t),
           "X-Site-Search-Event": delivery.eventType,
           "X-Site-Search-Delivery": delivery.id,
         },
