@@ -6,16 +6,20 @@ import { holdDataFolder } from "./cli/service-lock.ts";
 import { createCommandStores } from "./composition/command-stores.ts";
 
 const config = loadConfig();
+/** A configuration mistake (a held or shared data folder, a malformed key) ends the start with its sentence alone. */
+function refuse(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`error: ${error.message}`);
+  process.exit(2);
+}
 let hold: ReturnType<typeof holdDataFolder>;
 try {
   // Before the database opens: a second process on an embedded folder is what corrupts it.
   hold = holdDataFolder(config, "site-search serve");
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`error: ${error.message}`);
-  process.exit(2);
+  refuse(error);
 }
-const services = await createServices(config);
+const services = await createServices(config).catch(refuse);
 await hold.attach(createCommandStores(config, services.database), services.log);
 // Bun's own refusals (body size, and headers over --max-http-header-size, which `npm start` raises) are bare responses;
 // the app enforces tighter per-route limits itself while reading (plugins/bounded-body.ts) and answers them in JSON.

@@ -54,8 +54,21 @@ export const Limits = {
   webhooksPerOrg: 20,
   webhookAttempts: 12,
   webhookTimeoutSeconds: 10,
+  /** Webhook deliveries one process sends at once, and at most this many for one organisation, so a receiver that hangs
+   * holds its own organisation's slots only. */
+  webhookConcurrency: 16,
+  webhookInFlightPerOrg: 4,
+  /** Pings an organisation may queue per minute. */
+  webhookPingsPerMinute: 10,
   pdfBytes: 20_000_000,
   pdfPages: 2000,
+  /** What a PDF's text streams may inflate to together; a 200 KB PDF can otherwise hold 100 MB of content stream. */
+  pdfInflatedBytes: 32_000_000,
+  /** Text pieces and characters read from one PDF; the text of a page is at most 1 MB anyway (pageContentBytes). */
+  pdfTextItems: 500_000,
+  pdfTextChars: 4_000_000,
+  /** Wall-clock seconds one PDF may take to read on a preparation worker before the worker is stopped. */
+  pdfReadSeconds: 20,
   scheduleMinIntervalSeconds: 300,
   /** Bodies of the public search, chat, click and feedback routes (a question is at most 2,000 characters). */
   publicBodyBytes: 64_000,

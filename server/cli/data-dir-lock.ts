@@ -56,7 +56,8 @@ export function readLock(dataDir: string): LockHolder | null {
  * over, so a crash never bricks the folder. O_EXCL creation makes two processes starting together race safely.
  */
 export function tryLockDataDir(dataDir: string, what: string): { lock: DataDirLock } | { heldBy: LockHolder } {
-  mkdirSync(dataDir, { recursive: true });
+  // Private from the start (the database then refuses a folder others can read: adapters/postgres/private-folder.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number;

@@ -14,7 +14,8 @@ import { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { SiteService } from "../sites/site-service.ts";
 import { ChatBudget } from "../chat/chat-budget.ts";
 import { createAnalyticsServices } from "./analytics-services.ts";
-import { createCrawlerSettings } from "./create-connectors.ts";
+import { createSecretBox } from "./create-connectors.ts";
+import { CrawlerSettings } from "../connectors/crawler-settings.ts";
 import type { ServiceOverrides } from "./services.ts";
 
 export async function createCoreServices(config: Config, overrides: ServiceOverrides, database: Database, log: Logger) {
@@ -25,7 +26,9 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
   const notifySiteChanged = (siteId: string) => {
     for (const listener of siteChangeListeners) listener(siteId);
   };
-  const crawlerSettings = await createCrawlerSettings(config);
+  // One key seals crawler credentials and webhook signing secrets; ConfigError at start-up when it is malformed.
+  const secretBox = await createSecretBox(config);
+  const crawlerSettings = new CrawlerSettings(secretBox);
   const sites = new SiteService(
     siteStore,
     {
@@ -39,7 +42,7 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
   // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
   const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));
   const analytics = createAnalyticsServices({ ...config.analytics, salt }, database.db, siteStore, log, chatBudget);
-  return { accounts, siteStore, limiter, siteChangeListeners, notifySiteChanged, crawlerSettings, sites, chatBudget, analytics };
+  return { accounts, siteStore, limiter, siteChangeListeners, notifySiteChanged, secretBox, crawlerSettings, sites, chatBudget, analytics };
 }
 
 export type CoreServices = Awaited<ReturnType<typeof createCoreServices>>;

@@ -28,7 +28,7 @@ export function createCrawlServices({ config, db, log, core, documents, ingest }
     () => crawlWorker.wake(),
     (jobId) => crawlWorker.cancel(jobId),
   );
-  const connectors = createConnectors({ config, db, log, crawl, crawlerSettings: core.crawlerSettings });
+  const connectors = createConnectors({ config, db, log, crawl, crawlerSettings: core.crawlerSettings, limiter: core.limiter, secretBox: core.secretBox });
   const crawlWorker = createCrawlWorker({
     config,
     log,

@@ -9,16 +9,18 @@ import { WebhookService } from "../connectors/webhook-service.ts";
 import { WebhookDispatcher } from "../connectors/webhook-dispatcher.ts";
 import { PostgresScheduleStore } from "../adapters/postgres/schedule-store.ts";
 import { CrawlScheduler } from "../connectors/crawl-scheduler.ts";
-import { CrawlerSettings } from "../connectors/crawler-settings.ts";
+import type { CrawlerSettings } from "../connectors/crawler-settings.ts";
 import { SecretBox } from "../connectors/secret-box.ts";
+import { WebhookSecrets } from "../connectors/webhook-secrets.ts";
 import type { CrawlService } from "../crawl/crawl-service.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { AppError } from "../errors/app-error.ts";
 import { Limits } from "../../shared/limits.ts";
 
-/** Schedules and credentials of crawlerConfig; throws ConfigError at start-up when SECRETS_KEY is malformed. */
-export async function createCrawlerSettings(config: Config): Promise<CrawlerSettings> {
+/** The box of SECRETS_KEY, or null when it is unset; throws ConfigError at start-up when it is malformed. */
+export async function createSecretBox(config: Config): Promise<SecretBox | null> {
   const key = config.connectors.secretsKey;
-  return new CrawlerSettings(key ? await SecretBox.fromSetting(key) : null);
+  return key ? SecretBox.fromSetting(key) : null;
 }
 
 export interface Connectors {
@@ -30,7 +32,15 @@ export interface Connectors {
   stop(): Promise<void>;
 }
 
-export function createConnectors(deps: { config: Config; db: Db; log: Logger; crawl: CrawlService; crawlerSettings: CrawlerSettings }): Connectors {
+export function createConnectors(deps: {
+  config: Config;
+  db: Db;
+  log: Logger;
+  crawl: CrawlService;
+  crawlerSettings: CrawlerSettings;
+  limiter: RateLimiter;
+  secretBox: SecretBox | null;
+}): Connectors {
   const { config, log } = deps;
   const store = new PostgresWebhookStore(deps.db);
   const sender = new HttpWebhookSender({
@@ -38,8 +48,9 @@ export function createConnectors(deps: { config: Config; db: Db; log: Logger; cr
     timeoutMs: Limits.webhookTimeoutSeconds * 1000,
     userAgent: config.crawl.userAgent,
   });
-  const dispatcher = new WebhookDispatcher({ store, sender, log, retryBaseSeconds: config.connectors.webhookRetryBaseSeconds });
-  const webhooks = new WebhookService(store, sender, () => dispatcher.wake());
+  const secrets = new WebhookSecrets(deps.secretBox);
+  const dispatcher = new WebhookDispatcher({ store, sender, log, secrets, retryBaseSeconds: config.connectors.webhookRetryBaseSeconds });
+  const webhooks = new WebhookService(store, sender, { onEnqueued: () => dispatcher.wake(), limiter: deps.limiter, secrets });
   const scheduler = new CrawlScheduler({
     store: new PostgresScheduleStore(deps.db),
     startCrawl: async (orgId, siteId) => {

@@ -12,7 +12,6 @@ import { HttpFetcher } from "../adapters/fetch/http-fetcher.ts";
 import { ChromiumRenderer } from "../adapters/fetch/chromium-renderer.ts";
 import { CrawlWorker } from "../crawl/crawl-worker.ts";
 import { newId } from "../new-id.ts";
-import { authHeaders } from "../connectors/crawler-settings.ts";
 import { Limits } from "../../shared/limits.ts";
 
 /** The parts of Services the worker needs (tests pass their services whole). */
@@ -53,8 +52,7 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
       fetchText: (url, signal) => http.fetchText(url, signal),
       credentialsFor: async (siteId) => {
         const site = await services.siteStore.getById(siteId);
-        const auth = await services.connectors.crawlerSettings.open(site?.crawlerAuth ?? null);
-        return auth ? authHeaders(auth) : null;
+        return site ? services.connectors.crawlerSettings.open(site.crawlerAuth, site.baseUrl) : null;
       },
       userAgent: crawl.userAgent,
       leaseSeconds: crawl.leaseSeconds,

@@ -39,13 +39,15 @@ export function createIngestServices({ config, db, gate, log, embedder, siteStor
   const metadata: MetadataExtractor = anthropic.apiKey
     ? new AnthropicMetadataExtractor({ apiKey: anthropic.apiKey, model: anthropic.model, baseURL: anthropic.baseUrl ?? undefined })
     : heuristics;
-  const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers }) : null;
+  // The pool's workers read PDFs too (preparation-thread.ts), so pdf.js never runs on the API thread when there are workers.
+  const workerUrl = new URL("./preparation-thread.ts", import.meta.url).href;
+  const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers, workerUrl }) : null;
   const ingest = new IngestService({
     documents,
     metadata,
     heuristics,
     preparer: preparation ?? undefined,
-    pdf: new UnpdfReader(),
+    pdf: preparation ?? new UnpdfReader(),
     onSiteChanged: notifySiteChanged,
     onModelUsage: (usage) => usageRecorder.record(usage),
     onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),

@@ -1,20 +1,29 @@
 // Drains the webhook outbox: claims due deliveries, signs and POSTs them, and records the outcome, retrying with
-// exponential backoff (the first retry after `retryBaseSeconds`, 10 s by default, so well within 30 s).
+// exponential backoff (the first retry after `retryBaseSeconds`, 10 s by default, so well within 30 s). Sending is a
+// continuous pool: a slot freed by one delivery is refilled at once, organisations take turns in each claim, and one
+// organisation holds at most `perOrg` slots, so a receiver that hangs until the timeout delays only its own deliveries.
 import { Limits } from "../../shared/limits.ts";
 import { WebhookSignatureHeader } from "../../shared/webhooks.ts";
 import type { Logger } from "../logger.ts";
 import type { WebhookSender } from "../ports/webhook-sender.ts";
-import type { DeliveryRecord, WebhookStore } from "../ports/webhook-store.ts";
+import type { ClaimedDelivery, WebhookStore } from "../ports/webhook-store.ts";
 import { signatureHeader } from "./webhook-signature.ts";
+import type { WebhookSecrets } from "./webhook-secrets.ts";
 
 export interface WebhookDispatcherOptions {
   store: WebhookStore;
   sender: WebhookSender;
   log: Logger;
   retryBaseSeconds: number;
+  /** Opens signing secrets sealed under SECRETS_KEY; without it stored secrets are used as they are. */
+  secrets?: WebhookSecrets;
   /** How often the outbox is looked at when nothing calls wake() (events written by other processes, retries). */
   pollMs?: number;
+  /** Deliveries drainOnce() claims at most. */
   batchSize?: number;
+  /** Deliveries in flight at once, in all and per organisation (defaults in Limits). */
+  concurrency?: number;
+  perOrg?: number;
 }
 
 /** Seconds before attempt n+1 after n failed attempts: base·2^(n-1), at most an hour. */
@@ -23,8 +32,12 @@ export const retryDelaySeconds = (base: number, failedAttempts: number) => Math.
 export class WebhookDispatcher {
   private loop: Promise<void> | null = null;
   private stopping = false;
+  private woken = false;
   private wakeUp: (() => void) | null = null;
   private readonly controller = new AbortController();
+  /** Deliveries being sent, in all and by organisation. */
+  private readonly sending = new Set<Promise<void>>();
+  private readonly busy = new Map<string, number>();
 
   constructor(private readonly options: WebhookDispatcherOptions) {}
 
@@ -35,6 +48,7 @@ export class WebhookDispatcher {
   }
 
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -45,25 +59,48 @@ export class WebhookDispatcher {
     this.loop = null;
   }
 
-  /** Sends every delivery due now; returns how many were attempted. For tests and the loop. */
+  /** Sends the deliveries due now (up to a batch, in organisations' turns) and waits for them; returns how many. */
   async drainOnce(): Promise<number> {
-    const lease = Limits.webhookTimeoutSeconds * 3;
-    const due = await this.options.store.claimDue(this.options.batchSize ?? 20, lease);
-    await Promise.all(due.map((delivery) => this.attempt(delivery)));
+    const due = await this.claim(this.options.batchSize ?? 20);
+    await Promise.all(due.map((delivery) => this.launch(delivery)));
     return due.length;
   }
 
-  private async attempt(delivery: DeliveryRecord & { url: string; secret: string }): Promise<void> {
+  private claim(limit: number): Promise<ClaimedDelivery[]> {
+    return this.options.store.claimDue({
+      limit,
+      leaseSeconds: Limits.webhookTimeoutSeconds * 3,
+      perOrg: this.options.perOrg ?? Limits.webhookInFlightPerOrg,
+      busy: Object.fromEntries(this.busy),
+    });
+  }
+
+  /** Sends one delivery, counted in flight for its organisation until its outcome is recorded; then wakes the loop. */
+  private launch(delivery: ClaimedDelivery): Promise<void> {
+    this.busy.set(delivery.orgId, (this.busy.get(delivery.orgId) ?? 0) + 1);
+    const sent: Promise<void> = this.attempt(delivery).finally(() => {
+      const left = (this.busy.get(delivery.orgId) ?? 1) - 1;
+      if (left > 0) this.busy.set(delivery.orgId, left);
+      else this.busy.delete(delivery.orgId);
+      this.sending.delete(sent);
+      this.wake();
+    });
+    this.sending.add(sent);
+    return sent;
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const { store, sender, log } = this.options;
     let responseStatus: number | null = null;
     let error: string | null = null;
     try {
       const t = Math.floor(Date.now() / 1000);
+      const secret = this.options.secrets ? await this.options.secrets.open(delivery.secret) : delivery.secret;
       const result = await sender.send({
         url: delivery.url,
         body: delivery.payload,
         headers: {
-          [WebhookSignatureHeader]: signatureHeader(delivery.secret, delivery.payload, t),
+          [WebhookSignatureHeader]: signatureHeader(secret, delivery.payload, t),
           "X-Site-Search-Event": delivery.eventType,
           "X-Site-Search-Delivery": delivery.id,
         },
@@ -82,24 +119,33 @@ export class WebhookDispatcher {
       .catch((e) => log.error("could not record a webhook attempt", { deliveryId: delivery.id, error: e }));
   }
 
+  /** Keeps the pool full: claims for every free slot whenever woken (a send finished, an event queued) or polled. */
   private async run(): Promise<void> {
+    const concurrency = this.options.concurrency ?? Limits.webhookConcurrency;
     while (!this.stopping) {
-      let sent = 0;
-      try {
-        sent = await this.drainOnce();
-      } catch (error) {
-        this.options.log.error("webhook outbox could not be read", { error });
+      this.woken = false;
+      const free = concurrency - this.sending.size;
+      if (free > 0) {
+        try {
+          for (const delivery of await this.claim(free)) void this.launch(delivery);
+        } catch (error) {
+          this.options.log.error("webhook outbox could not be read", { error });
+        }
       }
       if (this.stopping) break;
-      if (sent > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 1000);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
+      if (!this.woken) await this.sleep();
     }
+    await Promise.all(this.sending);
+  }
+
+  private async sleep(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs ?? 1000);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeUp = null;
   }
 }

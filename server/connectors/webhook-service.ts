@@ -17,6 +17,8 @@ import type { DeliveryRecord, WebhookRecord, WebhookStore } from "../ports/webho
 import type { WebhookSender } from "../ports/webhook-sender.ts";
 import { newId } from "../new-id.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
+import type { WebhookSecrets } from "./webhook-secrets.ts";
 
 const seconds = unixSeconds;
 
@@ -53,9 +55,19 @@ export class WebhookService {
   constructor(
     private readonly store: WebhookStore,
     private readonly sender: WebhookSender,
-    /** Tells the local dispatcher there is something to send now rather than at its next poll. */
-    private readonly onEnqueued: () => void = () => {},
+    private readonly options: {
+      /** Tells the local dispatcher there is something to send now rather than at its next poll. */
+      onEnqueued?: () => void;
+      /** Limits pings per organisation: each one is a request to a receiver the organisation chose, sent by us. */
+      limiter?: RateLimiter;
+      /** Seals signing secrets at rest when SECRETS_KEY is set. */
+      secrets?: WebhookSecrets;
+    } = {},
   ) {}
+
+  private onEnqueued(): void {
+    this.options.onEnqueued?.();
+  }
 
   async create(orgId: string, body: CreateWebhookBody): Promise<CreateWebhookResponse> {
     // Credentials in a URL end up in logs, lists and the dashboard; receivers verify the signature instead.
@@ -72,7 +84,8 @@ export class WebhookService {
       throw new AppError(409, ErrorCode.Conflict, `An organisation may have at most ${Limits.webhooksPerOrg} webhooks; delete one first.`);
     }
     const secret = `whsec_${randomBytes(24).toString("base64url")}`;
-    const row = await this.store.create({ orgId, url: body.url, events: body.events, secret });
+    const stored = this.options.secrets ? await this.options.secrets.seal(secret) : secret;
+    const row = await this.store.create({ orgId, url: body.url, events: body.events, secret: stored });
     return { ...webhookView(row), secret };
   }
 
@@ -94,6 +107,7 @@ export class WebhookService {
   async ping(orgId: string, id: string): Promise<PingWebhookResponse> {
     const webhook = await this.store.get(orgId, id);
     if (!webhook) throw notFound("Webhook");
+    await this.options.limiter?.check(`webhook-ping:${orgId}`, Limits.webhookPingsPerMinute, {}, "webhook pings");
     const event = this.event(orgId, "ping", { webhookId: id });
     const [delivery] = await this.store.enqueue([{ webhookId: id, eventId: event.id, eventType: "ping", payload: JSON.stringify(event) }]);
     this.onEnqueued();

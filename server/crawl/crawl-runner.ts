@@ -23,7 +23,8 @@ export interface CrawlRunnerDeps {
   /** The page fetcher for a job: plain HTTP, or headless Chromium when javascriptEnabled. */
   fetcherFor(config: CrawlerConfig): PageFetcher;
   /** The site's crawlerConfig.auth as request headers, or null (decrypted only for the crawl). */
-  credentialsFor?(siteId: string): Promise<Record<string, string> | null>;
+  /** The site's crawler credentials and the origin they were given for. */
+  credentialsFor?(siteId: string): Promise<{ origin: string; headers: Record<string, string> } | null>;
   /** robots.txt and sitemaps (never rendered). */
   fetchText: FetchText;
   userAgent: string;
@@ -104,7 +105,16 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
   const stop = progress.signal;
   const base = normaliseUrl(job.baseUrl);
   if (base === null) throw new CrawlFailed(`The base URL ${job.baseUrl} is not an http(s) address.`);
-  const scope = createCrawlScope({ baseUrl: base, includePatterns: config.includePatterns, excludePatterns: config.excludePatterns });
+  // Credentials are used only while the base URL is still on the origin they were given for; with them, the other
+  // scheme of the same host is another site (pages read over http would go without them, or tempt a downgrade).
+  const stored = await deps.credentialsFor?.(job.siteId);
+  const credentials = stored && stored.origin === new URL(base).origin ? stored : undefined;
+  const scope = createCrawlScope({
+    baseUrl: base,
+    includePatterns: config.includePatterns,
+    excludePatterns: config.excludePatterns,
+    sameScheme: credentials !== undefined,
+  });
   const throttle = new HostThrottle({ concurrency: deps.hostConcurrency, minIntervalMs: deps.hostIntervalMs });
   const robotsFor = robotsLoader(config.respectRobotsTxt, deps, throttle, stop);
   const robots = await robotsFor(base);
@@ -119,7 +129,7 @@ async function crawl(job: CrawlJobRow, orgId: string, deps: CrawlRunnerDeps, pro
     onDiscovered: (n) => progress.count("pagesDiscovered", n),
   });
   const sitemapLastmod = await seedFrontier(frontier, { job, base, robots, deps, stop });
-  const ctx = await visitContext(job, deps, { orgId, throttle, scope, robotsFor, frontier, progress, sitemapLastmod });
+  const ctx = await visitContext(job, deps, { orgId, throttle, scope, robotsFor, frontier, progress, sitemapLastmod, credentials });
   let baseError: string | null = null;
   await runPool(deps.hostConcurrency * 2, stop, frontier, async (entry) => {
     const result = await visitPage(entry, ctx);
@@ -182,9 +192,10 @@ async function seedFrontier(
 async function visitContext(
   job: CrawlJobRow,
   deps: CrawlRunnerDeps,
-  parts: Pick<VisitContext, "orgId" | "throttle" | "scope" | "robotsFor" | "frontier" | "progress" | "sitemapLastmod"> & { frontier: JobFrontier },
+  parts: Pick<VisitContext, "orgId" | "throttle" | "scope" | "robotsFor" | "frontier" | "progress" | "sitemapLastmod" | "credentials"> & {
+    frontier: JobFrontier;
+  },
 ): Promise<VisitContext> {
-  const auth = await deps.credentialsFor?.(job.siteId);
   let knownPagesQueued: Promise<void> | undefined;
   return {
     ...parts,
@@ -198,7 +209,6 @@ async function visitContext(
     incremental: { unread: 0 },
     queueKnownPages: () =>
       (knownPagesQueued ??= deps.documents.crawledPagesNotIn(job.siteId, job.id).then(async (urls) => void (await parts.frontier.add(urls, SITEMAP_DEPTH)))),
-    credentials: auth ? { host: new URL(job.baseUrl).host, headers: auth } : undefined,
     allowRedirect: (url) => {
       const normalised = normaliseUrl(url);
       const reason = normalised === null ? "invalid-url" : parts.scope.reason(normalised);

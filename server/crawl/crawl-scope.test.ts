@@ -18,6 +18,12 @@ describe("crawl scope", () => {
       expect(scope.reason("mailto:a@example.com")).toBe("invalid-url");
       expect(scope.reason("nope")).toBe("invalid-url");
     });
+
+    test("with credentials (sameScheme) the other scheme of the same host is another site", () => {
+      const guarded = createCrawlScope({ baseUrl: "https://example.com/", sameScheme: true });
+      expect(guarded.inScope("https://www.example.com/a")).toBe(true);
+      expect(guarded.reason("http://example.com/a")).toBe("other-host");
+    });
   });
 
   describe("the base path", () => {

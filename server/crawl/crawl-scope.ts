@@ -14,6 +14,8 @@ export interface CrawlScopeInput {
   baseUrl: string;
   includePatterns?: readonly string[];
   excludePatterns?: readonly string[];
+  /** Only the base URL's scheme is in scope (set when the site has credentials: http and https are then two sites). */
+  sameScheme?: boolean;
 }
 
 /** `www.example.com` and `example.com` are one site: sites link both spellings and usually redirect one to the other. */
@@ -51,6 +53,7 @@ export function createCrawlScope(input: CrawlScopeInput): CrawlScope {
     }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "invalid-url";
     if (siteHost(parsed) !== host) return "other-host";
+    if (input.sameScheme && parsed.protocol !== base.protocol) return "other-host";
     if (!underBase(parsed.pathname, basePath)) return "outside-base-path";
     // Exclude wins over include, so a broad include cannot re-admit what the owner excluded.
     if (excludes.some((pattern) => pattern.test(parsed.href))) return "excluded-pattern";

@@ -35,7 +35,7 @@ export interface VisitContext {
    */
   queueKnownPages(): Promise<void>;
   /** Credentials for the site's own host (crawlerConfig.auth). */
-  credentials?: { host: string; headers: Record<string, string> };
+  credentials?: { origin: string; headers: Record<string, string> };
 }
 
 export type VisitResult = { state: "done" | "skipped" | "errored"; detail: string | null };

@@ -132,12 +132,12 @@ export class IngestService {
 
   /** A pages API item carrying a PDF as contentBase64. */
   async ingestPdfItem(item: unknown, opts: IngestOptions): Promise<PageOutcome> {
-    return this.ingestRead(await readPdfItem(this.deps.pdf, item), opts);
+    return this.ingestRead(await readPdfItem(this.deps.pdf, item, opts.orgId), opts);
   }
 
   /** A PDF the crawler fetched. */
   async ingestPdf(url: string, bytes: Uint8Array, opts: IngestOptions): Promise<PageOutcome> {
-    return this.ingestRead(await readPdf(this.deps.pdf, bytes, { url }), opts);
+    return this.ingestRead(await readPdf(this.deps.pdf, bytes, { url }, opts.orgId), opts);
   }
 
   private ingestRead(read: PdfPage, opts: IngestOptions): Promise<PageOutcome> {

@@ -11,7 +11,7 @@ export type PdfPage = { page: PageInput; document: PdfDocument } | { error: stri
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** A pages API item {url, contentBase64, contentType: "application/pdf", title?, …}. */
-export async function readPdfItem(reader: PdfReader | undefined, item: unknown): Promise<PdfPage> {
+export async function readPdfItem(reader: PdfReader | undefined, item: unknown, tenant: string): Promise<PdfPage> {
   if (!Value.Check(PdfPageInput, item)) {
     const first = [...Value.Errors(PdfPageInput, item)][0];
     const path = first?.path.replace(/^\//, "").replaceAll("/", ".") ?? "";
@@ -22,14 +22,14 @@ export async function readPdfItem(reader: PdfReader | undefined, item: unknown):
   // Decoded size from the encoded length, so an oversized document is refused before it is decoded.
   if (Math.floor((encoded.length * 3) / 4) > Limits.pdfBytes + 2) return { error: `The PDF is larger than ${Limits.pdfBytes} bytes.` };
   const { contentBase64: _b, contentType: _t, ...rest } = item;
-  return readPdf(reader, Buffer.from(encoded, "base64"), rest);
+  return readPdf(reader, Buffer.from(encoded, "base64"), rest, tenant);
 }
 
-export async function readPdf(reader: PdfReader | undefined, bytes: Uint8Array, rest: Omit<PageInput, "content">): Promise<PdfPage> {
+export async function readPdf(reader: PdfReader | undefined, bytes: Uint8Array, rest: Omit<PageInput, "content">, tenant: string): Promise<PdfPage> {
   if (!reader) return { error: "This server does not read PDFs." };
   if (bytes.byteLength > Limits.pdfBytes) return { error: `The PDF is larger than ${Limits.pdfBytes} bytes.` };
   try {
-    const document = pdfDocument(await reader.read({ bytes, maxPages: Limits.pdfPages }));
+    const document = pdfDocument(await reader.read({ bytes, maxPages: Limits.pdfPages, tenant }));
     if (document.content.trim() === "") return { error: "The PDF has no text (a scanned document needs OCR first)." };
     return { page: { ...rest, content: document.content }, document };
   } catch (error) {

@@ -33,3 +33,30 @@ describe("PreparationPool", () => {
     expect(pool.clean("<p>x</p>", "https://example.com/", "org_a")).rejects.toThrow("closed");
   });
 });
+
+describe("PreparationPool reading PDFs", () => {
+  const workerUrl = new URL("../composition/preparation-thread.ts", import.meta.url).href;
+
+  test("a PDF still being read at the time limit is refused, its worker stopped, and the pool serves the next page", async () => {
+    const { pdfBomb } = await import("../../tests/fixtures/pdf-bomb.ts");
+    pool = new PreparationPool({ workers: 1, workerUrl, pdfTimeoutMs: 300 });
+    const started = performance.now();
+    // Under the inflation cap, so only the clock stops it (pdf.js needs seconds for this one).
+    const read = pool.read({ bytes: pdfBomb(30_000_000), maxPages: 10, tenant: "org_a" });
+    expect(read).rejects.toThrow("took longer than");
+    await read.catch(() => {});
+    expect(performance.now() - started).toBeLessThan(1_500);
+    const cleaned = await pool.clean(page(2), "https://example.com/2", "org_b");
+    expect(cleaned.title).toBe("Page 2");
+  }, 30_000);
+
+  test("an ordinary PDF is read on the worker", async () => {
+    const { PDFDocument, StandardFonts } = await import("pdf-lib");
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage().drawText("Quinces ripen in autumn.", { x: 50, y: 700, size: 14, font });
+    pool = new PreparationPool({ workers: 1, workerUrl });
+    const text = await pool.read({ bytes: await doc.save(), maxPages: 10, tenant: "org_a" });
+    expect(text.pages[0]).toContain("Quinces ripen in autumn.");
+  }, 30_000);
+});

@@ -7,7 +7,7 @@ export interface FetchPageInput {
   /** From the last fetch: sent as If-None-Match / If-Modified-Since, so an unchanged page answers 304 with no body. */
   validators?: { etag: string | null; lastModified: string | null };
   /** Credentials of a protected site: sent only to `host` (host:port), never to a host a redirect leads to. */
-  credentials?: { host: string; headers: Record<string, string> };
+  credentials?: { origin: string; headers: Record<string, string> };
 }
 
 export interface FetchedPage {

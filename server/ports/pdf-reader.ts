@@ -12,6 +12,9 @@ export class PdfUnreadable extends Error {
 }
 
 export interface PdfReader {
-  /** Refuses (PdfUnreadable) a document of more than `maxPages` pages before reading any of its text. */
-  read(input: { bytes: Uint8Array; maxPages: number }): Promise<PdfText>;
+  /**
+   * Refuses (PdfUnreadable) a document of more than `maxPages` pages before reading any of its text. `tenant` names
+   * whose work it is, so a reader that queues documents can give organisations turns.
+   */
+  read(input: { bytes: Uint8Array; maxPages: number; tenant: string }): Promise<PdfText>;
 }

@@ -38,6 +38,16 @@ export interface AttemptResult {
   retryInSeconds?: number;
 }
 
+export interface ClaimInput {
+  limit: number;
+  leaseSeconds: number;
+  perOrg: number;
+  /** Deliveries in flight by organisation id. */
+  busy: Record<string, number>;
+}
+
+export type ClaimedDelivery = DeliveryRecord & { orgId: string; url: string; secret: string };
+
 export interface WebhookStore {
   create(input: { orgId: string; url: string; events: string[]; secret: string }): Promise<WebhookRecord>;
   list(orgId: string): Promise<WebhookRecord[]>;
@@ -52,7 +62,9 @@ export interface WebhookStore {
   /**
    * Takes up to `limit` due deliveries, counting the attempt and pushing their next attempt `leaseSeconds` ahead, so
    * another dispatcher (another process) does not send them meanwhile and a crash mid-send still retries them.
+   * Organisations take turns (each one's oldest first, then each one's second…), and an organisation gets at most
+   * `perOrg` minus what `busy` says it already has in flight.
    */
-  claimDue(limit: number, leaseSeconds: number): Promise<Array<DeliveryRecord & { url: string; secret: string }>>;
+  claimDue(input: ClaimInput): Promise<ClaimedDelivery[]>;
   recordAttempt(id: string, result: AttemptResult): Promise<void>;
 }

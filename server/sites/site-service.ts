@@ -25,7 +25,9 @@ export class SiteService {
   async create(orgId: string, body: CreateSiteBody): Promise<SiteSummary> {
     checkSettingsPatterns(body);
     const crawlerConfig = { ...defaultCrawlerConfig(), ...body.crawlerConfig };
-    const connectorColumns = this.crawlerSettings ? await this.crawlerSettings.columns(body.crawlerConfig, crawlerConfig) : { crawlerConfig };
+    const connectorColumns = this.crawlerSettings
+      ? await this.crawlerSettings.columns(body.crawlerConfig, crawlerConfig, { next: body.baseUrl })
+      : { crawlerConfig };
     const row = await this.store.create({
       orgId,
       name: body.name.trim(),
@@ -54,8 +56,11 @@ export class SiteService {
     if (!current) throw notFound("Site");
     const { crawlerConfig: _c, publicAccess: _p, rateLimits: _r, name, ...rest } = patch;
     const merged = mergeSettings(current, patch);
+    // A new base URL is a connector change too: credentials stay with the origin they were given for.
+    const baseUrl = { current: current.baseUrl, next: patch.baseUrl ?? current.baseUrl };
+    const crawlerConfig = merged.crawlerConfig ?? (patch.baseUrl !== undefined && current.crawlerAuth ? current.crawlerConfig : undefined);
     const connectorColumns =
-      merged.crawlerConfig && this.crawlerSettings ? await this.crawlerSettings.columns(patch.crawlerConfig, merged.crawlerConfig, current.crawlerConfig) : {};
+      crawlerConfig && this.crawlerSettings ? await this.crawlerSettings.columns(patch.crawlerConfig, crawlerConfig, baseUrl, current.crawlerConfig) : {};
     const updated = await this.store.update(orgId, siteId, {
       ...rest,
       ...(name !== undefined ? { name: name.trim() } : {}),

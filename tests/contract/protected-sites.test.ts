@@ -5,6 +5,7 @@ import { createTestContext } from "../fixtures/test-app.ts";
 import { crawlOnce, crawlTestContext, indexedPaths, newCrawlSite } from "../fixtures/crawl-test-helpers.ts";
 import { sites } from "../../server/adapters/postgres/schema.ts";
 import { HttpFetcher } from "../../server/adapters/fetch/http-fetcher.ts";
+import { SecretBox } from "../../server/connectors/secret-box.ts";
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
 let ctx: TestContext;
@@ -71,7 +72,7 @@ describe("protected sites", () => {
     const page = await fetcher.fetch({
       url: `${site.origin}/start`,
       allowRedirect: () => true,
-      credentials: { host: new URL(site.origin).host, headers: { "x-token": "s3cret", authorization: "Basic dTpw", cookie: "session=abc" } },
+      credentials: { origin: site.origin, headers: { "x-token": "s3cret", authorization: "Basic dTpw", cookie: "session=abc" } },
     });
     expect(page.url).toBe(`${elsewhere.origin}/landing`);
     expect(site.seen[0]).toMatchObject({ token: "s3cret", authorization: "Basic dTpw", cookie: "session=abc" });
@@ -132,4 +133,64 @@ describe("protected sites", () => {
       await keyless.close();
     }
   }, 90_000);
+
+  describe("follow the origin they were given for", () => {
+    const members = (token: string) => (path: string, request: Request) =>
+      request.headers.get("x-token") === token ? html("Members", `<p>Members page ${path}.</p>`) : new Response("Unauthorized", { status: 401 });
+
+    test("a base URL moved to another host drops them: that host receives none, even from a member key", async () => {
+      const original = serve("127.0.0.1", members("s3cret"));
+      const other = serve("127.0.0.2", () => html("Other", "<p>Someone else's server.</p>"));
+      const crawl = await newCrawlSite(ctx, `${original.origin}/`, { respectRobotsTxt: false, auth: { headers: { "X-Token": "s3cret" } } });
+      const member = await ctx.createKey(crawl.orgId, "member");
+      const moved = await ctx.request("PUT", `/api/sites/${crawl.siteId}`, { key: member.key, body: { baseUrl: `${other.origin}/` } });
+      expect(moved.status).toBe(200);
+      await crawlOnce(ctx, crawl);
+      expect(other.seen.length).toBeGreaterThan(0);
+      expect(other.seen.every((s) => s.token === null)).toBe(true);
+      const detail = (await ctx.request("GET", `/api/sites/${crawl.siteId}`, { key: crawl.key })).body;
+      expect(detail.crawlerConfig.auth).toBeUndefined();
+      const [row] = await ctx.services.database.db.select().from(sites).where(eq(sites.id, crawl.siteId));
+      expect(row!.crawlerAuth).toBeNull();
+    }, 30_000);
+
+    test("sending the masked settings back with the new base URL does not carry them; new ones in the same request do", async () => {
+      const first = serve("127.0.0.1", members("old"));
+      const second = serve("127.0.0.2", members("new"));
+      const crawl = await newCrawlSite(ctx, `${first.origin}/`, { respectRobotsTxt: false, auth: { headers: { "X-Token": "old" } } });
+      const masked = (await ctx.request("GET", `/api/sites/${crawl.siteId}`, { key: crawl.key })).body.crawlerConfig;
+      await ctx.request("PUT", `/api/sites/${crawl.siteId}`, { key: crawl.key, body: { baseUrl: `${second.origin}/`, crawlerConfig: masked } });
+      await crawlOnce(ctx, crawl);
+      expect(second.seen.every((s) => s.token === null)).toBe(true);
+      await ctx.request("PUT", `/api/sites/${crawl.siteId}`, {
+        key: crawl.key,
+        body: { baseUrl: `${second.origin}/`, crawlerConfig: { auth: { headers: { "X-Token": "new" } } } },
+      });
+      const job = await crawlOnce(ctx, crawl);
+      expect(job.status).toBe("completed");
+      expect(second.seen.at(-1)!.token).toBe("new");
+      expect(await indexedPaths(ctx, crawl.siteId)).toEqual(["/"]);
+    }, 30_000);
+
+    test("credentials given for https are never sent over plain http to the same host and port", async () => {
+      const site = serve("127.0.0.1", () => html("Plain", "<p>Plain http.</p>"));
+      const fetcher = new HttpFetcher({ allowPrivateNetworks: true });
+      await fetcher.fetch({
+        url: `${site.origin}/start`,
+        allowRedirect: () => true,
+        credentials: { origin: site.origin.replace("http:", "https:"), headers: { "x-token": "s3cret", authorization: "Basic dTpw", cookie: "session=abc" } },
+      });
+      expect(site.seen).toEqual([{ path: "/start", token: null, authorization: null, cookie: null }]);
+    });
+
+    test("a row sealed before origins were stored still opens, for the site's base URL", async () => {
+      const settings = ctx.services.connectors.crawlerSettings;
+      const box = await SecretBox.fromSetting(SECRETS_KEY);
+      const legacy = await box.seal(JSON.stringify({ cookie: "members=yes" }));
+      expect(await settings.open(legacy, "https://docs.example.com/guide/")).toEqual({
+        origin: "https://docs.example.com",
+        headers: { cookie: "members=yes" },
+      });
+    });
+  });
 });

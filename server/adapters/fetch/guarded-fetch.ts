@@ -22,7 +22,7 @@ export interface GuardedRequest {
   method?: string;
   headers?: Record<string, string>;
   /** Credentials added only to hops on this host (host:port): a redirect to another host never receives them. */
-  credentials?: { host: string; headers: Record<string, string> };
+  credentials?: { origin: string; headers: Record<string, string> };
   body?: BodyInit | null;
   guard: AddressGuardOptions;
   maxRedirects: number;
@@ -61,8 +61,10 @@ export async function guardedFetch(request: GuardedRequest): Promise<{ response:
     }
     let response: Response;
     try {
-      // Credentials go only to the host they were given for, never along a redirect to another one.
-      const own = request.credentials && parsed.host === request.credentials.host ? { ...request.headers, ...request.credentials.headers } : request.headers;
+      // Credentials go only to the origin they were given for (scheme, host and port), never along a redirect to
+      // another host, and never from https down to plain http on the same host.
+      const own =
+        request.credentials && parsed.origin === request.credentials.origin ? { ...request.headers, ...request.credentials.headers } : request.headers;
       const pin = address === null || (!CAN_PIN && !request.fetch) ? null : pinnedTarget(parsed, address);
       const headers = pin ? { ...withoutHost(own), host: pin.host } : own;
       const init = {

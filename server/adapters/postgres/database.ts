@@ -1,13 +1,13 @@
 // Opens the database: embedded PGlite in a folder (the default) or a PostgreSQL server via postgres.js,
 // behind one drizzle handle, and applies the migrations in migrations/.
 import { fileURLToPath } from "node:url";
-import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
 import { openPgliteThread, type PgliteQueryable } from "./pglite-thread-client.ts";
 import { currentSiteScope } from "./site-scope.ts";
+import { preparePrivateDataDir, tightenDataDir } from "./private-folder.ts";
 import type { PGlite } from "@electric-sql/pglite";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,10 +39,11 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
 
 async function openPglite(dataDir: string) {
   const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
-  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  if (dataDir !== "memory://") preparePrivateDataDir(dataDir);
   // PGlite runs on a thread of its own (pglite-thread-client.ts); drizzle reaches it through query (statements) and
   // transaction, and both tell the gate what runs.
   const client = await openPgliteThread(dataDir);
+  if (dataDir !== "memory://") tightenDataDir(dataDir);
   const gate = new ForegroundGate();
   const { query, transaction } = client;
   client.query = (...args) => gate.track(() => query(...args));

@@ -4,7 +4,7 @@ import { and, arrayContains, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { webhookDeliveries, webhooks } from "./webhook-schema.ts";
-import type { AttemptResult, DeliveryRecord, NewDelivery, WebhookRecord, WebhookStore } from "../../ports/webhook-store.ts";
+import type { AttemptResult, ClaimedDelivery, ClaimInput, DeliveryRecord, NewDelivery, WebhookRecord, WebhookStore } from "../../ports/webhook-store.ts";
 import { newId } from "../../new-id.ts";
 
 export class PostgresWebhookStore implements WebhookStore {
@@ -67,18 +67,30 @@ export class PostgresWebhookStore implements WebhookStore {
       .limit(limit);
   }
 
-  async claimDue(limit: number, leaseSeconds: number): Promise<Array<DeliveryRecord & { url: string; secret: string }>> {
+  async claimDue({ limit, leaseSeconds, perOrg, busy }: ClaimInput): Promise<ClaimedDelivery[]> {
+    // `turn` numbers each organisation's due deliveries oldest first; taking turn 1 of every organisation before any
+    // turn 2 gives them turns. The outer condition is checked again on the locked row, so a row another dispatcher
+    // claimed meanwhile (its next attempt pushed ahead) is skipped rather than sent twice.
     const claimed = await rows<{ id: string }>(
       this.db,
       sql`UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
           WHERE id IN (
-            SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
-            ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+            SELECT id FROM webhook_deliveries
+            WHERE status = 'pending' AND next_attempt_at <= now() AND id IN (
+              SELECT ranked.id FROM (
+                SELECT d.id, d.next_attempt_at, w.org_id,
+                       row_number() OVER (PARTITION BY w.org_id ORDER BY d.next_attempt_at, d.id) AS turn
+                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+                WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+              ) ranked
+              WHERE ranked.turn <= ${perOrg} - COALESCE((${JSON.stringify(busy)}::jsonb ->> ranked.org_id)::int, 0)
+              ORDER BY ranked.turn, ranked.next_attempt_at LIMIT ${limit})
+            FOR UPDATE SKIP LOCKED)
           RETURNING id`,
     );
     if (claimed.length === 0) return [];
     const found = await this.db
-      .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret })
+      .select({ delivery: webhookDeliveries, orgId: webhooks.orgId, url: webhooks.url, secret: webhooks.secret })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhookDeliveries.webhookId, webhooks.id))
       .where(
@@ -87,7 +99,7 @@ export class PostgresWebhookStore implements WebhookStore {
           claimed.map((c) => c.id),
         ),
       );
-    return found.map((f) => ({ ...f.delivery, url: f.url, secret: f.secret }));
+    return found.map((f) => ({ ...f.delivery, orgId: f.orgId, url: f.url, secret: f.secret }));
   }
 
   async recordAttempt(id: string, result: AttemptResult): Promise<void> {
