@@ -59,15 +59,19 @@ export class WebhookDispatcher {
     this.loop = null;
   }
 
-  /** Sends the deliveries due now (up to a batch, in organisations' turns) and waits for them; returns how many. */
-  async drainOnce(): Promise<number> {
-    const due = await this.claim(this.options.batchSize ?? 20);
+  /**
+   * Sends the deliveries due now (up to a batch, in organisations' turns), or only one organisation's, and waits for
+   * them; returns how many. For tests and one-shot runs: on a shared database other organisations' may be due too.
+   */
+  async drainOnce(orgId?: string): Promise<number> {
+    const due = await this.claim(this.options.batchSize ?? 20, orgId);
     await Promise.all(due.map((delivery) => this.launch(delivery)));
     return due.length;
   }
 
-  private claim(limit: number): Promise<ClaimedDelivery[]> {
+  private claim(limit: number, orgId?: string): Promise<ClaimedDelivery[]> {
     return this.options.store.claimDue({
+      orgId,
       limit,
       leaseSeconds: Limits.webhookTimeoutSeconds * 3,
       perOrg: this.options.perOrg ?? Limits.webhookInFlightPerOrg,

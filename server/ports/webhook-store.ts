@@ -44,6 +44,8 @@ export interface ClaimInput {
   perOrg: number;
   /** Deliveries in flight by organisation id. */
   busy: Record<string, number>;
+  /** Only this organisation's deliveries (a one-shot drain of one organisation's backlog). */
+  orgId?: string;
 }
 
 export type ClaimedDelivery = DeliveryRecord & { orgId: string; url: string; secret: string };

@@ -207,7 +207,7 @@ describe("scheduled recrawls", () => {
       const first = await ctx.services.connectors.scheduler.tick(new Date());
       expect(first.stale).toContain(siteId);
       expect((await ctx.services.connectors.scheduler.tick(new Date())).stale).not.toContain(siteId);
-      await ctx.services.connectors.dispatcher.drainOnce();
+      await ctx.services.connectors.dispatcher.drainOnce(org.orgId);
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ valid: true, event: { type: "site.stale", data: { siteId, lastCrawledAt: null, schedule: "0 * * * *" } } });
     });

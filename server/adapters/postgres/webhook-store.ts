@@ -67,7 +67,8 @@ export class PostgresWebhookStore implements WebhookStore {
       .limit(limit);
   }
 
-  async claimDue({ limit, leaseSeconds, perOrg, busy }: ClaimInput): Promise<ClaimedDelivery[]> {
+  async claimDue({ limit, leaseSeconds, perOrg, busy, orgId }: ClaimInput): Promise<ClaimedDelivery[]> {
+    const ofOrg = orgId === undefined ? sql`` : sql`AND w.org_id = ${orgId}`;
     // `turn` numbers each organisation's due deliveries oldest first; taking turn 1 of every organisation before any
     // turn 2 gives them turns. The outer condition is checked again on the locked row, so a row another dispatcher
     // claimed meanwhile (its next attempt pushed ahead) is skipped rather than sent twice.
@@ -81,7 +82,7 @@ export class PostgresWebhookStore implements WebhookStore {
                 SELECT d.id, d.next_attempt_at, w.org_id,
                        row_number() OVER (PARTITION BY w.org_id ORDER BY d.next_attempt_at, d.id) AS turn
                 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-                WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+                WHERE d.status = 'pending' AND d.next_attempt_at <= now() ${ofOrg}
               ) ranked
               WHERE ranked.turn <= ${perOrg} - COALESCE((${JSON.stringify(busy)}::jsonb ->> ranked.org_id)::int, 0)
               ORDER BY ranked.turn, ranked.next_attempt_at LIMIT ${limit})
