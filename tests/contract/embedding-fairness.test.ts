@@ -16,7 +16,7 @@ const constantEmbedder: Embedder = {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // The queue serves every site of its database: on PGlite this file takes one of its own, so other files' pending
+  // The queue serves every site of its database: this file takes one of its own, so other files' pending
   // chunks (embedded here by a stand-in model) neither slow the drain nor receive its vectors.
   ctx = await createTestContext({}, { embedder: constantEmbedder }, { ownDatabase: true });
 }, 180_000);

@@ -8,7 +8,7 @@ import { addPages, createPublicSite, type FixturePage } from "../fixtures/search
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // Scores and ranks here depend on BM25's corpus statistics: on PGlite, a database of its own keeps other files' pages out.
+  // Scores and ranks here depend on BM25's corpus statistics: a database of its own keeps other files' pages out.
   ctx = await createTestContext({}, {}, { ownDatabase: true });
   // pg_textsearch ships with the weighting off (it lowered SciFact's nDCG); these tests hold the mechanism on both engines.
   // pg_textsearch reads a second index for it, which it builds only when asked.

@@ -10,7 +10,7 @@ let ctx: TestContext;
 // The real model, its vectors of these fixtures read from tests/fixtures/fixture-vectors.json where stored.
 const embedder = withFixtureVectors(() => new MiniLmWasmEmbedder({ passageWorkers: 0 }));
 beforeAll(async () => {
-  // Scores and ranks here depend on BM25's corpus statistics: on PGlite, a database of its own keeps other files' pages out.
+  // Scores and ranks here depend on BM25's corpus statistics: a database of its own keeps other files' pages out.
   ctx = await createTestContext({}, { embedder }, { ownDatabase: true });
 }, 60_000);
 afterAll(async () => {

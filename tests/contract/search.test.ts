@@ -9,7 +9,7 @@ let ctx: TestContext;
 // The real model, its vectors of these fixtures read from tests/fixtures/fixture-vectors.json where stored.
 const embedder = withFixtureVectors(() => new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" }));
 beforeAll(async () => {
-  // Scores and ranks here depend on BM25's corpus statistics: on PGlite, a database of its own keeps other files' pages out.
+  // Scores and ranks here depend on BM25's corpus statistics: a database of its own keeps other files' pages out.
   ctx = await createTestContext({}, { embedder }, { ownDatabase: true });
   await embedder.ready();
 }, 60_000);
