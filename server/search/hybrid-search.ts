@@ -89,6 +89,11 @@ export interface HybridSearchInput {
   only?: "lexical" | "vector";
   /** Adds scoreParts to each result and section: the authenticated site search (the playground) only. */
   explain?: boolean;
+  /**
+   * "instant" while the visitor types: keywords only (no query embedding), the last word matched as a prefix and not
+   * typo-corrected, one section per result. "full" (the default) is the hybrid ranking.
+   */
+  speed?: "instant" | "full";
 }
 
 export interface HybridSearchOutput extends SearchResponse {
@@ -126,8 +131,10 @@ export class HybridSearch {
     return { ...found, results: found.results.map(({ chunks: _, ...result }) => result) };
   }
 
-  async searchWithChunks(input: HybridSearchInput): Promise<HybridChunksOutput> {
+  async searchWithChunks(request: HybridSearchInput): Promise<HybridChunksOutput> {
     const started = performance.now();
+    const instant = request.speed === "instant";
+    const input: HybridSearchInput = instant ? { ...request, only: "lexical" } : request;
     // The query's embedding starts now, on the embedder's own thread, while the site settings, the vocabulary and the
     // keyword engine are asked; it is used when no typo correction changes the words to embed.
     const typed = input.only === "lexical" ? null : typedSemanticQuery(input.query);
@@ -162,7 +169,7 @@ export class HybridSearch {
     const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);
     const results = ranked
       .slice(0, input.limit)
-      .map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: this.options.sectionsPerResult }));
+      .map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: instant ? 1 : this.options.sectionsPerResult }));
     return {
       query: input.query,
       ...(plan.suggestion ? { suggestion: plan.suggestion } : {}),
@@ -187,6 +194,7 @@ export class HybridSearch {
       query: input.query,
       synonyms: gotSettings.then((list) => list.flatMap((s) => s.synonyms ?? [])),
       typoTolerance: input.typoTolerance,
+      prefixLast: input.speed === "instant",
       signal: input.signal,
     });
     // Awaited below; a bad filter or a failed settings read is the error the caller hears, not this one.
