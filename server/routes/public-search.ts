@@ -138,7 +138,7 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
       "/:groupId/search",
       async ({ params, query, request, set, ip }) => {
         const { group, sites } = await members(params.groupId);
-        const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers: set.headers });
+        const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers: set.headers, speed: query.speed });
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
           orgId: group.orgId,

@@ -68,11 +68,9 @@ export class PublicSearchService {
     const speed = request.speed ?? "full";
     const scope = `${request.scope}:${[...siteIds].sort().join(",")}:${speed}`;
     const key = SearchCache.key({ scope, query, limit, minScore, filters: request.filters });
-    // Instant answers are prefixes on the way to a query, not what the visitor searched: analytics hears of full ones only.
-    const record = speed === "full" ? this.onSearched : undefined;
     const hit = request.cacheable ? this.cache.get(key) : undefined;
     if (hit) {
-      record?.({ orgId: request.orgId, siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
+      this.onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
       // The key ignores case; the answer echoes this request's spelling of the query.
       return { response: { ...hit, query }, cached: true };
     }
@@ -90,7 +88,7 @@ export class PublicSearchService {
       ...(completions ? { completions } : {}),
     };
     if (request.cacheable) this.cache.set(key, siteIds, response);
-    record?.({ orgId: request.orgId, siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
+    this.onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
     return { response, cached: false };
   }
 
