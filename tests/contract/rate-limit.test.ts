@@ -36,9 +36,10 @@ describe("token bucket (Postgres store)", () => {
     expect(headers["x-ratelimit-remaining"]).toBe("0");
     now += 0.5;
     await ctx.services.limiter.take(key, bucket, {});
-    await expect(ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {})).rejects.toMatchObject({ status: 429 });
+    const whole = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {}).catch((e) => e);
+    expect(whole.status).toBe(429);
     now += 2;
     const full = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {});
     expect(full.remaining).toBe(1);
-  });
+  }, 30_000);
 });
