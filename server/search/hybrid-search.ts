@@ -71,6 +71,9 @@ export const defaultSearchOptions: HybridSearchOptions = {
   queryVectorCacheEntries: 1000,
 };
 
+/** Candidates an instant search ranks (at least twice the results asked for). */
+const INSTANT_CANDIDATES = 40;
+
 export interface HybridSearchInput {
   siteIds: string[];
   /** The sites' rows when the caller has read them already (the public gate): they are then not read again. */
@@ -140,7 +143,9 @@ export class HybridSearch {
     const typed = input.only === "lexical" ? null : typedSemanticQuery(input.query);
     const early = typed === null ? null : this.startQueryVector(typed, input.signal);
     const { settings, schemas, pageFilter, siteIds, plan } = await this.prepare(input);
-    const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
+    // An instant answer ranks fewer candidates: a page or two of results, each with one section, while keys arrive.
+    const asked = pageFilter ? this.options.filteredCandidates : this.options.candidates;
+    const limit = instant ? Math.min(asked, Math.max(INSTANT_CANDIDATES, input.limit * 2)) : asked;
     const evidence = queryEvidence(plan);
     const [lexical, semantic] = await Promise.all([
       input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),
