@@ -9,7 +9,7 @@ const MinScoreParam = Type.Number({ minimum: 0, maximum: 1, default: Limits.minS
 /** Which search answers: "instant" while the visitor types, "full" (the default) when they pause or submit. */
 export const SearchSpeed = Type.Union([Type.Literal("instant"), Type.Literal("full")], {
   description:
-    "instant: keyword search with the last word matched as a prefix, no typo look-alikes for it, no query embedding, one section per result, completions included (site search); cheaper on the rate limit. full (default): the hybrid ranking.",
+    "instant: keyword search with the last word matched as a prefix, no typo look-alikes for it, no query embedding, one section per result, completions when nothing was found (site search); cheaper on the rate limit. full (default): the hybrid ranking.",
 });
 export type SearchSpeed = Static<typeof SearchSpeed>;
 /** Metadata filters: field name → required value (or any of the values). Only fields with `filter` in the site's metadataSchema. */
@@ -76,7 +76,7 @@ export const SearchResponse = Type.Object({
   completions: Type.Optional(
     Type.Array(Completion, {
       maxItems: Limits.suggestLimit,
-      description: "Instant site search only: completions of the query, as the suggest endpoint gives them.",
+      description: "Instant site search that found nothing: completions of the query, as the suggest endpoint gives them.",
     }),
   ),
 });

@@ -74,9 +74,8 @@ export class PublicSearchService {
       // The key ignores case; the answer echoes this request's spelling of the query.
       return { response: { ...hit, query }, cached: true };
     }
-    const completing = this.completions(request, query, speed);
     const found = await this.search.search({ siteIds, sites: request.sites, query, limit, minScore, filters: request.filters, speed, signal: request.signal });
-    const completions = await completing;
+    const completions = found.results.length === 0 ? await this.completions(request, query, speed) : undefined;
     const response: SearchResponse = {
       query,
       ...(found.suggestion ? { suggestion: found.suggestion } : {}),
@@ -92,7 +91,11 @@ export class PublicSearchService {
     return { response, cached: false };
   }
 
-  /** Instant site search carries completions (a nicety: failing, it carries none); group and full search do not. */
+  /**
+   * An instant site search that found nothing carries completions (a nicety: failing, it carries none); group and full
+   * search do not. Only then: that is when the widget shows them, and on embedded PGlite the completion look-ups
+   * (three scans of titles, headings and queries) queued ahead of the search took most of an instant answer's time.
+   */
   private async completions(request: SearchRequest, query: string, speed: SearchSpeed): Promise<Completion[] | undefined> {
     const site = request.sites[0];
     if (speed !== "instant" || !this.complete || request.withSiteIds || request.sites.length !== 1 || !site) return undefined;

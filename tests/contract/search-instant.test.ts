@@ -28,17 +28,24 @@ async function siteWithPages(settings: Record<string, unknown> = {}) {
 const get = (siteId: string, query: string) => ctx.request("GET", `/v1/public/sites/${siteId}/search?${query}`, { headers: allowed });
 
 describe("instant search", () => {
-  test("finds the page whose title starts with the unfinished word, says it was instant, and brings completions", async () => {
+  test("finds the page whose title starts with the unfinished word, and says it was instant", async () => {
     const { siteId } = await siteWithPages();
     const res = await get(siteId, "q=Xyloph&speed=instant&minScore=0");
     expect(res.status).toBe(200);
     expect(res.body.speed).toBe("instant");
     expect(res.body.results[0]).toMatchObject({ url: xylophone.url, title: xylophone.title });
     expect(res.body.results[0].sections.length).toBeLessThanOrEqual(1);
-    expect(res.body.completions).toContainEqual({ text: "Xylophone tuning guide", source: "title" });
+    expect(res.body.completions).toBeUndefined();
     // Earlier words are whole words; only the last is a prefix.
     const two = await get(siteId, "q=tuning%20xyl&speed=instant&minScore=0");
     expect(two.body.results[0].url).toBe(xylophone.url);
+  });
+
+  test("an instant search that finds nothing brings the completions instead", async () => {
+    const { siteId } = await siteWithPages();
+    const res = await get(siteId, "q=Xyloph&speed=instant&minScore=1");
+    expect(res.body.results).toEqual([]);
+    expect(res.body.completions).toContainEqual({ text: "Xylophone tuning guide", source: "title" });
   });
 
   test("the full search is the default, says so, and carries no completions", async () => {
@@ -57,7 +64,7 @@ describe("instant search", () => {
     expect(res.body.speed).toBe("instant");
     expect(res.body.results[0].url).toBe(xylophone.url);
     const long = `${"tuning ".repeat(20)}xylo`;
-    const longRes = await get(siteId, `q=${encodeURIComponent(long)}&speed=instant`);
+    const longRes = await get(siteId, `q=${encodeURIComponent(long)}&speed=instant&minScore=1`);
     expect(longRes.status).toBe(200);
     expect(longRes.body.completions).toEqual([]);
   });
