@@ -46,7 +46,7 @@ export function createApp(services: Services) {
   // normalize: false makes unknown fields a 400 instead of being dropped silently (see routes/route-group.ts).
   return (
     new Elysia({ normalize: false })
-      .use(errorHandler((line, fields) => log.error(line, fields)))
+      .use(errorHandler({ error: (line, fields) => log.error(line, fields), debug: (line, fields) => log.debug(line, fields) }))
       // Before the guards: their 431 and 413 on a public route must be readable by the widget too.
       .use(publicCors())
       .use(requestGuards())

@@ -4,7 +4,13 @@ export const queryMaxChars = 512;
 export const chatQuestionMaxChars = 2000;
 
 export const Limits = {
+  /**
+   * A visitor's searches are a token bucket per site and address: this many at once (at most the site's searchPerMinute),
+   * refilled at searchPerMinute. An instant search (while typing) takes instantSearchCost of a token, a full one a token.
+   */
   publicSearchPerMinutePerIp: 60,
+  publicSearchBurst: 30,
+  instantSearchCost: 0.25,
   publicChatPerMinutePerIp: 20,
   /** A site's public chat budget per UTC day, across all visitors (rateLimits.chatRequestsPerDay / chatTokensPerDay). */
   chatRequestsPerDayDefault: 1000,

@@ -1,10 +1,17 @@
 // Search requests and responses: site search, group search.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { Completion } from "./suggest.ts";
 
 const Query = Type.String({ minLength: 1, maxLength: Limits.queryMaxChars });
 const LimitParam = Type.Integer({ minimum: 1, maximum: Limits.searchLimitMax, default: Limits.searchLimitDefault });
 const MinScoreParam = Type.Number({ minimum: 0, maximum: 1, default: Limits.minScoreDefault });
+/** Which search answers: "instant" while the visitor types, "full" (the default) when they pause or submit. */
+export const SearchSpeed = Type.Union([Type.Literal("instant"), Type.Literal("full")], {
+  description:
+    "instant: keyword search with the last word matched as a prefix, no typo look-alikes for it, no query embedding, one section per result, completions when nothing was found (site search); cheaper on the rate limit. full (default): the hybrid ranking.",
+});
+export type SearchSpeed = Static<typeof SearchSpeed>;
 /** Metadata filters: field name → required value (or any of the values). Only fields with `filter` in the site's metadataSchema. */
 export const SearchFilters = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]));
 export type SearchFilters = Static<typeof SearchFilters>;
@@ -14,6 +21,7 @@ export const SearchQueryParams = Type.Object({
   q: Query,
   limit: Type.Optional(LimitParam),
   minScore: Type.Optional(MinScoreParam),
+  speed: Type.Optional(SearchSpeed),
 });
 export type SearchQueryParams = Static<typeof SearchQueryParams>;
 
@@ -25,6 +33,7 @@ export const SearchBody = Type.Object(
     limit: Type.Optional(LimitParam),
     minScore: Type.Optional(MinScoreParam),
     filters: Type.Optional(SearchFilters),
+    speed: Type.Optional(SearchSpeed),
   },
   { additionalProperties: false },
 );
@@ -63,6 +72,13 @@ export const SearchResponse = Type.Object({
   totalResults: Type.Integer(),
   timingMs: Type.Integer(),
   facets: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() })))),
+  speed: Type.Optional(Type.Union([Type.Literal("instant"), Type.Literal("full")], { description: "Which search answered (see the speed parameter)." })),
+  completions: Type.Optional(
+    Type.Array(Completion, {
+      maxItems: Limits.suggestLimit,
+      description: "Instant site search that found nothing: completions of the query, as the suggest endpoint gives them.",
+    }),
+  ),
 });
 export type SearchResponse = Static<typeof SearchResponse>;
 

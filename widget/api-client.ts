@@ -1,5 +1,5 @@
 // HTTP calls of the public API that the search bundle needs: search, feedback and click beacons.
-import type { SearchResponse, SearchFilters } from "../shared/search.ts";
+import type { SearchResponse, SearchFilters, SearchSpeed } from "../shared/search.ts";
 import type { ClickBody, FeedbackBody } from "../shared/chat.ts";
 import { queryMaxChars } from "../shared/limits.ts";
 import { readHttpError } from "./widget-error.ts";
@@ -14,6 +14,8 @@ export interface SearchOptions {
   limit?: number;
   minScore?: number;
   filters?: SearchFilters;
+  /** "instant" while the visitor types; the server's default is "full". */
+  speed?: SearchSpeed;
 }
 
 function base(target: ApiTarget): string {
@@ -30,6 +32,7 @@ export function searchUrl(target: ApiTarget, query: string, options: SearchOptio
   const params = new URLSearchParams({ q: query });
   if (options.limit !== undefined) params.set("limit", String(options.limit));
   if (options.minScore !== undefined) params.set("minScore", String(options.minScore));
+  if (options.speed === "instant") params.set("speed", "instant");
   for (const [name, value] of Object.entries(options.filters ?? {})) {
     for (const one of Array.isArray(value) ? value : [value]) params.append(`filter.${name}`, String(one));
   }

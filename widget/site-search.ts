@@ -50,7 +50,7 @@ export type { SiteSearchMode } from "./site-search-attributes.ts";
  * @csspart mark - A highlighted query term.
  * @csspart status - Loading, empty and error lines, and "Did you mean"; also `error`, `empty` and `did-you-mean`.
  * @csspart did-you-mean-button - The corrected query offered under "Did you mean"; a click searches it.
- * @csspart completions - Completions of the typed query, shown until its results arrive (or when it found nothing).
+ * @csspart completions - Completions of the typed query, shown when it found nothing.
  * @csspart completion - One completion; a click searches it.
  * @csspart retry-button - Retries a failed search.
  * @csspart clear-recent - Clears recent searches.

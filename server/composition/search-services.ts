@@ -65,7 +65,8 @@ export async function createSearchServices(input: SearchServicesInput) {
     },
     input.options,
   );
-  const publicSearch = new PublicSearchService(hybrid, { onSearched: input.onSearched });
+  const suggest = new SuggestService(new CompletionStore(database.db));
+  const publicSearch = new PublicSearchService(hybrid, { onSearched: input.onSearched, complete: (request) => suggest.suggest(request) });
   const gate = publicAccessGate({ sites: siteStore, limiter: input.limiter, trustProxy: input.trustProxy });
   const groupStore = new GroupStore(database.db);
   const groups = new GroupService(groupStore, siteStore);
@@ -74,7 +75,7 @@ export async function createSearchServices(input: SearchServicesInput) {
     vectors,
     hybrid,
     publicSearch,
-    suggest: new SuggestService(new CompletionStore(database.db)),
+    suggest,
     gate,
     groupStore,
     groups,

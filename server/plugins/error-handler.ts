@@ -57,7 +57,18 @@ function rendered(code: string | number, error: unknown): { status: number; erro
   return null;
 }
 
-export function errorHandler(log: (line: string, fields: Record<string, unknown>) => void) {
+type LogLine = (line: string, fields: Record<string, unknown>) => void;
+
+/**
+ * The visitor went away (typed on, closed the page): the work stopped at its signal, and nobody reads the answer.
+ * Routine under typing traffic, so not an error: logged at debug, answered 499 as proxies record it.
+ */
+function abandoned(request: Request, error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return request.signal.aborted && (name === "AbortError" || error === request.signal.reason);
+}
+
+export function errorHandler(log: { error: LogLine; debug: LogLine }) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
     const headers = headerText(
       Object.fromEntries(
@@ -75,7 +86,11 @@ export function errorHandler(log: (line: string, fields: Record<string, unknown>
       return json(known.status, { error: known.error, code: known.code, ...extra, requestId }, headers);
     }
     const url = new URL(request.url);
-    log("unhandled error", { error, method: request.method, path: url.pathname });
+    if (abandoned(request, error)) {
+      log.debug("request aborted by the client", { method: request.method, path: url.pathname });
+      return json(499, { error: "The request was aborted.", code: ErrorCode.BadRequest, requestId }, headers);
+    }
+    log.error("unhandled error", { error, method: request.method, path: url.pathname });
     return json(500, { error: "Internal server error.", code: ErrorCode.Internal, requestId }, headers);
   });
 }

@@ -3,6 +3,7 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { PublicAccess, RateLimits } from "../../shared/sites.ts";
+import type { SearchSpeed } from "../../shared/search.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { TrustProxy } from "./client-ip.ts";
@@ -72,10 +73,30 @@ const perMinute = (site: PublicSite | null, feature: PublicFeature) =>
 interface Admission {
   siteId: string;
   feature: PublicFeature;
+  /** The search speed asked for: instant searches cost less of the visitor's bucket. */
+  speed?: SearchSpeed;
   request: Request;
   ip: string;
   /** X-RateLimit-* go in here before any refusal, so error responses carry them too. */
   headers: ResponseHeaders;
+}
+
+/**
+ * Searches take from a token bucket, so a visitor typing can spend a burst and the refill covers a typist's pace; the
+ * burst never exceeds the site's per-minute rate, so a site that asks for 3 a minute gets no more than 3 at once.
+ */
+function searchBucket(perMinuteRate: number, speed: SearchSpeed | undefined) {
+  return {
+    burst: Math.min(Limits.publicSearchBurst, perMinuteRate),
+    perMinute: perMinuteRate,
+    cost: speed === "instant" ? Limits.instantSearchCost : 1,
+  };
+}
+
+/** Chat keeps the fixed one-minute window; search and its completions take from their buckets. */
+async function limitFeature(deps: PublicAccessDeps<PublicSite>, key: string, rate: number, input: Admission, what: string) {
+  if (input.feature === "search") await deps.limiter.take(key, searchBucket(rate, input.speed), input.headers, what);
+  else await deps.limiter.check(key, rate, input.headers, what);
 }
 
 /**
@@ -87,7 +108,7 @@ async function admitSite<S extends PublicSite>(deps: PublicAccessDeps<S>, input:
   const origin = callerOrigin(input.request);
   const site = await deps.sites.getById(input.siteId);
   const counter = input.counter ?? input.feature;
-  await deps.limiter.check(`public-${counter}:${input.siteId}:${input.ip}`, perMinute(site, input.feature), input.headers, `${counter} requests`);
+  await limitFeature(deps, `public-${counter}:${input.siteId}:${input.ip}`, perMinute(site, input.feature), input, `${counter} requests`);
   if (site?.rateLimits.perIpPerMinute) await deps.limiter.check(`public-ip:${site.id}:${input.ip}`, site.rateLimits.perIpPerMinute, input.headers, "requests");
   if (!site) throw notFound("Site");
   if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
@@ -118,13 +139,14 @@ async function admitSignal<S extends PublicSite>(deps: PublicAccessDeps<S>, inpu
  */
 async function admitSites<S extends PublicSite>(
   deps: PublicAccessDeps<S>,
-  input: { scope: string; sites: S[]; request: Request; ip: string; headers: ResponseHeaders },
+  input: { scope: string; sites: S[]; request: Request; ip: string; headers: ResponseHeaders; speed?: SearchSpeed },
 ): Promise<S[]> {
   const origin = callerOrigin(input.request);
   const enabled = input.sites.filter((s) => featureEnabled(s.publicAccess, "search"));
   const admitted = enabled.filter((s) => originAllowed(origin, s.publicAccess.allowedDomains));
   const strictest = [...admitted].sort((a, b) => a.rateLimits.searchPerMinute - b.rateLimits.searchPerMinute)[0] ?? null;
-  await deps.limiter.check(`public-search:${input.scope}:${input.ip}`, perMinute(strictest, "search"), input.headers, "search requests");
+  const bucket = searchBucket(perMinute(strictest, "search"), input.speed);
+  await deps.limiter.take(`public-search:${input.scope}:${input.ip}`, bucket, input.headers, "search requests");
   if (enabled.length === 0) throw forbidden("Public search is not enabled for any site of this group.", ErrorCode.FeatureDisabled);
   if (admitted.length === 0) throw originNotAllowed(input.headers);
   return admitted;
@@ -151,7 +173,7 @@ export function publicAccessGate<S extends PublicSite>(deps: PublicAccessDeps<S>
     admitSignal(input: Admission) {
       return admitSignal(deps, input);
     },
-    admitSites(input: { scope: string; sites: S[]; request: Request; ip: string; headers: ResponseHeaders }) {
+    admitSites(input: { scope: string; sites: S[]; request: Request; ip: string; headers: ResponseHeaders; speed?: SearchSpeed }) {
       return admitSites(deps, input);
     },
     preflight(input: { siteIds: string[]; feature: PublicFeature; request: Request; headers: ResponseHeaders }) {

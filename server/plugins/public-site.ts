@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import { clientIp, type TrustProxy } from "./client-ip.ts";
 import type { PublicAccessGate, PublicFeature, PublicSite } from "./public-access.ts";
+import type { SearchSpeed } from "../../shared/search.ts";
 
 export interface PublicSiteDeps<S extends PublicSite> {
   gate: PublicAccessGate<S>;
@@ -19,6 +20,12 @@ export interface PublicAdmission {
 /** Routes that declare these macros have :siteId in their path, validated by their SiteParams before a resolve runs. */
 const siteIdOf = (params: Record<string, string | undefined> | undefined) => params?.siteId ?? "";
 
+/** The search speed a validated query string or body asks for (the search routes' schemas allow only the two speeds). */
+function speedOf(query: unknown, body: unknown): SearchSpeed | undefined {
+  const asked = (query as { speed?: unknown } | undefined)?.speed ?? (body as { speed?: unknown } | null | undefined)?.speed;
+  return asked === "instant" || asked === "full" ? asked : undefined;
+}
+
 export function publicSitePlugin<S extends PublicSite>(deps: PublicSiteDeps<S>) {
   const ipOf = (request: Request, server: Parameters<typeof clientIp>[1]) => clientIp(request, server, deps.trustProxy);
   return new Elysia()
@@ -26,8 +33,15 @@ export function publicSitePlugin<S extends PublicSite>(deps: PublicSiteDeps<S>) 
     .macro({
       // resolve, not derive: it runs after validation, so a malformed request is a 400 that spends none of the limit.
       publicSite: (admission: PublicAdmission) => ({
-        resolve: async ({ params, request, set, server }) => ({
-          site: await deps.gate.admitSite({ siteId: siteIdOf(params), ...admission, request, ip: ipOf(request, server), headers: set.headers }),
+        resolve: async ({ params, request, set, server, query, body }) => ({
+          site: await deps.gate.admitSite({
+            siteId: siteIdOf(params),
+            ...admission,
+            speed: speedOf(query, body),
+            request,
+            ip: ipOf(request, server),
+            headers: set.headers,
+          }),
         }),
       }),
       publicSignal: (feature: PublicFeature) => ({

@@ -16,4 +16,9 @@ export interface Vocabulary {
    * per word, so the look-alike search can be kept for the words that may be typos.
    */
   counts(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, number>>;
+  /**
+   * The sites' words that start with `prefix` (the prefix itself included when the sites use it), the most used first:
+   * what an unfinished last word may become while the visitor is still typing it.
+   */
+  prefixed(input: { siteIds: string[]; prefix: string; limit: number; signal?: AbortSignal }): Promise<VocabularyTerm[]>;
 }

@@ -65,6 +65,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
           query: query.q,
           limit: query.limit,
           minScore: query.minScore,
+          speed: query.speed,
           filters: filtersFromQuery(request.url),
           cacheable: true,
           withSiteIds: false,
@@ -92,6 +93,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
           limit: body.limit,
           minScore: body.minScore,
           filters: body.filters,
+          speed: body.speed,
           cacheable: false,
           withSiteIds: false,
           signal: request.signal,
@@ -136,7 +138,7 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
       "/:groupId/search",
       async ({ params, query, request, set, ip }) => {
         const { group, sites } = await members(params.groupId);
-        const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers: set.headers });
+        const admitted = await deps.gate.admitSites({ scope: `group:${group.id}`, sites, request, ip, headers: set.headers, speed: query.speed });
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
           orgId: group.orgId,
@@ -146,6 +148,7 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
           query: query.q,
           limit: query.limit,
           minScore: query.minScore,
+          speed: query.speed,
           cacheable: true,
           withSiteIds: true,
           signal: request.signal,

@@ -19,6 +19,12 @@ function setup(vocabularyWords: Record<string, number>) {
       events.push(`near ${words.join(",")}`);
       return new Map(words.map((w) => [w, Object.entries(vocabularyWords).map(([term, chunks]) => ({ term, chunks }))]));
     },
+    async prefixed({ prefix }) {
+      events.push(`prefixed ${prefix}`);
+      return Object.entries(vocabularyWords)
+        .filter(([term]) => term.startsWith(prefix))
+        .map(([term, chunks]) => ({ term, chunks }));
+    },
   };
   const embedder: Embedder = {
     model: "fake",
@@ -30,7 +36,14 @@ function setup(vocabularyWords: Record<string, number>) {
     ready: async () => {},
   };
   const search = new HybridSearch({
-    lexical: { engine: "fake", search: async () => ({ hits: [], ms: 0 }), health: async () => ({ ok: true }) },
+    lexical: {
+      engine: "fake",
+      search: async ({ terms }) => {
+        events.push(`lexical ${terms?.words.map((w) => w.join("|")).join(" ")}`);
+        return { hits: [], ms: 0 };
+      },
+      health: async () => ({ ok: true }),
+    },
     vectors: {
       async search({ vector }) {
         events.push(`vectors ${vector.join(",")}`);
@@ -54,7 +67,7 @@ describe("the query embedding in a hybrid search", () => {
     expect(events).toEqual(["embed virtual hosts", "counts virtual,hosts"]);
     releaseVocabulary();
     expect((await searching).mode).toBe("hybrid");
-    expect(events).toEqual(["embed virtual hosts", "counts virtual,hosts", "vectors 1,0"]);
+    expect(events.filter((e) => !e.startsWith("lexical"))).toEqual(["embed virtual hosts", "counts virtual,hosts", "vectors 1,0"]);
   });
 
   test("a corrected word is embedded again, corrected; the typed text's embedding is dropped", async () => {
@@ -71,5 +84,27 @@ describe("the query embedding in a hybrid search", () => {
     releaseVocabulary();
     await search.search({ siteIds: ["s1"], query: "virtual", limit: 10, minScore: 0, only: "lexical" });
     expect(events.some((e) => e.startsWith("embed"))).toBe(false);
+  });
+});
+
+describe("the instant search while typing", () => {
+  test("embeds nothing, searches the unfinished last word as the sites' words it begins, and looks up no typo for it", async () => {
+    const { search, events, releaseVocabulary } = setup({ virtual: 40, hosts: 30, hostname: 5, hostnames: 2 });
+    releaseVocabulary();
+    const found = await search.search({ siteIds: ["s1"], query: "virtual hostn", limit: 10, minScore: 0, speed: "instant" });
+    expect(found.mode).toBe("lexical");
+    expect(events.some((e) => e.startsWith("embed") || e.startsWith("near"))).toBe(false);
+    expect(events).toContain("counts virtual");
+    expect(events).toContain("prefixed hostn");
+    expect(events.find((e) => e.startsWith("lexical"))).toBe("lexical virtual hostn|hostname|hostnames");
+  });
+
+  test("the full search of the same words embeds the query and looks the unfinished word up as a possible typo", async () => {
+    const { search, events, releaseVocabulary } = setup({ virtual: 40, hosts: 30 });
+    releaseVocabulary();
+    await search.search({ siteIds: ["s1"], query: "virtual hostn", limit: 10, minScore: 0 });
+    expect(events.some((e) => e.startsWith("embed"))).toBe(true);
+    expect(events.some((e) => e.startsWith("prefixed"))).toBe(false);
+    expect(events).toContain("counts virtual,hostn");
   });
 });

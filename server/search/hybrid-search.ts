@@ -71,6 +71,9 @@ export const defaultSearchOptions: HybridSearchOptions = {
   queryVectorCacheEntries: 1000,
 };
 
+/** Candidates an instant search ranks (at least twice the results asked for). */
+const INSTANT_CANDIDATES = 40;
+
 export interface HybridSearchInput {
   siteIds: string[];
   /** The sites' rows when the caller has read them already (the public gate): they are then not read again. */
@@ -89,6 +92,11 @@ export interface HybridSearchInput {
   only?: "lexical" | "vector";
   /** Adds scoreParts to each result and section: the authenticated site search (the playground) only. */
   explain?: boolean;
+  /**
+   * "instant" while the visitor types: keywords only (no query embedding), the last word matched as a prefix and not
+   * typo-corrected, one section per result. "full" (the default) is the hybrid ranking.
+   */
+  speed?: "instant" | "full";
 }
 
 export interface HybridSearchOutput extends SearchResponse {
@@ -126,14 +134,18 @@ export class HybridSearch {
     return { ...found, results: found.results.map(({ chunks: _, ...result }) => result) };
   }
 
-  async searchWithChunks(input: HybridSearchInput): Promise<HybridChunksOutput> {
+  async searchWithChunks(request: HybridSearchInput): Promise<HybridChunksOutput> {
     const started = performance.now();
+    const instant = request.speed === "instant";
+    const input: HybridSearchInput = instant ? { ...request, only: "lexical" } : request;
     // The query's embedding starts now, on the embedder's own thread, while the site settings, the vocabulary and the
     // keyword engine are asked; it is used when no typo correction changes the words to embed.
     const typed = input.only === "lexical" ? null : typedSemanticQuery(input.query);
     const early = typed === null ? null : this.startQueryVector(typed, input.signal);
     const { settings, schemas, pageFilter, siteIds, plan } = await this.prepare(input);
-    const limit = pageFilter ? this.options.filteredCandidates : this.options.candidates;
+    // An instant answer ranks fewer candidates: a page or two of results, each with one section, while keys arrive.
+    const asked = pageFilter ? this.options.filteredCandidates : this.options.candidates;
+    const limit = instant ? Math.min(asked, Math.max(INSTANT_CANDIDATES, input.limit * 2)) : asked;
     const evidence = queryEvidence(plan);
     const [lexical, semantic] = await Promise.all([
       input.only === "vector" ? { hits: [] as LexicalHit[], ms: 0, failed: false, error: null as unknown } : this.lexicalHits(siteIds, input, plan, limit),
@@ -162,7 +174,7 @@ export class HybridSearch {
     const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);
     const results = ranked
       .slice(0, input.limit)
-      .map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: this.options.sectionsPerResult }));
+      .map((p) => pageResult(p.list, p.score, stems, { ...input, sectionsPerResult: instant ? 1 : this.options.sectionsPerResult }));
     return {
       query: input.query,
       ...(plan.suggestion ? { suggestion: plan.suggestion } : {}),
@@ -187,6 +199,7 @@ export class HybridSearch {
       query: input.query,
       synonyms: gotSettings.then((list) => list.flatMap((s) => s.synonyms ?? [])),
       typoTolerance: input.typoTolerance,
+      prefixLast: input.speed === "instant",
       signal: input.signal,
     });
     // Awaited below; a bad filter or a failed settings read is the error the caller hears, not this one.

@@ -18,6 +18,9 @@ export interface KeywordPlan {
   suggestion: string | null;
 }
 
+/** Completions of an unfinished last word searched beside it: enough for the likely ones, few enough to stay cheap. */
+const PREFIX_EXPANSIONS = 8;
+
 export class KeywordQueryPlanner {
   constructor(
     private readonly vocabulary: Vocabulary | null,
@@ -30,17 +33,25 @@ export class KeywordQueryPlanner {
     query: string;
     synonyms: readonly Synonym[] | Promise<readonly Synonym[]>;
     typoTolerance?: boolean;
+    /** The last word is still being typed: it is searched with the sites' words it begins, and never typo-corrected. */
+    prefixLast?: boolean;
     signal?: AbortSignal;
   }): Promise<KeywordPlan> {
     const parsed = parseQuery(input.query);
-    const corrections: Map<string, Correction> = input.typoTolerance === false ? new Map() : await this.corrections(input.siteIds, parsed.words, input.signal);
+    const last = input.prefixLast ? parsed.words.at(-1) : undefined;
+    const correctable = last === undefined ? parsed.words : parsed.words.slice(0, -1);
+    const [corrections, completed] = await Promise.all([
+      input.typoTolerance === false ? new Map<string, Correction>() : this.corrections(input.siteIds, correctable, input.signal),
+      last === undefined ? [] : this.completions(input.siteIds, last, input.signal),
+    ]);
     const siteSynonyms = await input.synonyms;
     const synonyms = synonymAlternatives(parsed.words, siteSynonyms);
     const words = parsed.words.map((w) => {
       const corrected = corrections.get(w)?.alternatives ?? [];
       // Synonyms of the corrected word count too: "vhots" → "vhost" → "virtual host".
       const viaCorrection = corrected.flatMap((c) => synonymAlternatives([c], siteSynonyms).get(c) ?? []);
-      return [...new Set([w, ...corrected, ...(synonyms.get(w) ?? []), ...viaCorrection])];
+      const prefixed = w === last ? completed : [];
+      return [...new Set([w, ...corrected, ...(synonyms.get(w) ?? []), ...viaCorrection, ...prefixed])];
     });
     const best = new Map([...corrections].map(([w, c]) => [w, c.best]));
     const correctedWords = parsed.words.map((w) => best.get(w) ?? w);
@@ -50,6 +61,18 @@ export class KeywordQueryPlanner {
       semanticQuery: semanticText(correctedWords, parsed.phrases, input.query),
       suggestion: best.size > 0 ? replaceWords(input.query, best) : null,
     };
+  }
+
+  private async completions(siteIds: string[], prefix: string, signal?: AbortSignal): Promise<string[]> {
+    if (!this.vocabulary) return [];
+    try {
+      const found = await this.vocabulary.prefixed({ siteIds, prefix, limit: PREFIX_EXPANSIONS, signal });
+      return found.map((t) => t.term).filter((t) => /^[\p{L}\p{N}]+$/u.test(t));
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.log.warn("vocabulary prefix lookup failed; searching the unfinished word as typed", { error });
+      return [];
+    }
   }
 
   private async corrections(siteIds: string[], words: string[], signal?: AbortSignal) {

@@ -40,3 +40,23 @@ describe("per-key rate limit (Postgres store)", () => {
     expect((await limiter.check(key, 2, {})).remaining).toBe(1);
   });
 });
+
+describe("token bucket (Postgres store)", () => {
+  test("takes fractional costs up to the burst, refuses without spending, and refills with time", async () => {
+    const key = `bucket-test:${crypto.randomUUID()}`;
+    const bucket = { burst: 2, perMinute: 60, cost: 0.5 };
+    for (let i = 0; i < 4; i++) await ctx.services.limiter.take(key, bucket, {});
+    const headers: Record<string, string> = {};
+    const refused = await ctx.services.limiter.take(key, bucket, headers).catch((e) => e);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe(1);
+    expect(headers["x-ratelimit-remaining"]).toBe("0");
+    now += 0.5;
+    await ctx.services.limiter.take(key, bucket, {});
+    const whole = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {}).catch((e) => e);
+    expect(whole.status).toBe(429);
+    now += 2;
+    const full = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {});
+    expect(full.remaining).toBe(1);
+  }, 30_000);
+});

@@ -75,6 +75,21 @@ export class WidgetPage {
     );
   }
 
+  /** Types into the input key by key at a typist's speed (characters per second). */
+  async type(text: string, charsPerSecond: number): Promise<void> {
+    await this.input.pressSequentially(text, { delay: 1000 / charsPerSecond });
+  }
+
+  /** Every call to the public API from now on, as the browser made it (query string included) with its status. */
+  recordApiCalls(): { url: URL; status: number }[] {
+    const calls: { url: URL; status: number }[] = [];
+    this.page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/v1/public/")) calls.push({ url, status: response.status() });
+    });
+    return calls;
+  }
+
   async activeDescendant(): Promise<string | null> {
     return this.input.getAttribute("aria-activedescendant");
   }

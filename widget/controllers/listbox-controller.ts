@@ -10,6 +10,8 @@ export interface ListboxControllerOptions {
   escape(): boolean;
   /** Arrow keys open a closed listbox, as the APG combobox example does. */
   open?(): void;
+  /** Enter with no option active: the visitor wants the full answer for what they typed, now. */
+  submit?(): void;
 }
 
 export class ListboxController implements ReactiveController {
@@ -64,7 +66,10 @@ export class ListboxController implements ReactiveController {
         this.setActive(event.key === "Home" ? 0 : count - 1);
         break;
       case "Enter":
-        if (this.activeIndex < 0) return;
+        if (this.activeIndex < 0) {
+          this.#options.submit?.();
+          return;
+        }
         event.preventDefault();
         this.#options.activate(this.activeIndex);
         break;

@@ -33,6 +33,7 @@ export class OptionsController implements ReactiveController {
       activate: (index) => this.#activate(index),
       escape: () => this.#escape(),
       open: () => options.panel.show(),
+      submit: () => options.query.search.search(host.query, { immediate: true }),
     });
     host.addController(this);
   }

@@ -1,5 +1,6 @@
-// The query's lifecycle: typing resets the results page and searches (debounced) while completions are fetched at
-// once; facets search again at once; the results page mode reads its query from the page URL and writes it back.
+// The query's lifecycle: typing resets the results page and searches (instant while typing, full on a pause), the
+// instant answers bringing the completions; facets search again at once; the results page mode reads its query from
+// the page URL and writes it back.
 import type { ReactiveController } from "lit";
 import { fetchSearch } from "../api-client.ts";
 import { readPageQuery, writePageQuery } from "../page-query.ts";
@@ -24,14 +25,22 @@ export class QueryController implements ReactiveController {
   constructor(host: SiteSearchAttributes, { onSuccess, onError, onType }: QueryControllerOptions) {
     this.#host = host;
     this.#onType = onType;
-    this.completions = new CompletionController(host, () => host);
+    const completions = (this.completions = new CompletionController(host));
     this.search = new SearchController(host, {
       // The results page asks for more at once and shows them a page at a time: the API has no offset.
-      fetchResults: (query, signal) =>
-        fetchSearch(host, query, { limit: host.limit ?? (host.mode === "page" ? 50 : undefined), minScore: host.minScore, filters: host.filters }, signal),
+      fetchResults: (query, signal, speed) =>
+        fetchSearch(
+          host,
+          query,
+          { limit: host.limit ?? (host.mode === "page" ? 50 : undefined), minScore: host.minScore, filters: host.filters, speed },
+          signal,
+        ),
       cacheKey: (query) => `${query}\u0000${JSON.stringify(host.filters)}`,
       debounceMs: () => host.debounce,
-      onSuccess,
+      onSuccess: (state) => {
+        completions.take(state.query, state.response);
+        onSuccess(state);
+      },
       onError,
     });
     host.addController(this);
@@ -54,7 +63,6 @@ export class QueryController implements ReactiveController {
     host.chatOpen = false;
     this.#onType();
     this.search.search(value);
-    this.completions.request(value);
     if (host.mode === "page") writePageQuery(value);
   }
 

@@ -1,9 +1,23 @@
 // Rate-limit windows in this process: right for one instance; several behind a balancer share the Postgres store.
-import type { RateLimitHit, RateLimitStore } from "../../ports/rate-limit-store.ts";
+import { takeFrom, type BucketState, type BucketTake, type RateLimitHit, type RateLimitStore } from "../../ports/rate-limit-store.ts";
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private lastSweep = 0;
+  /** Token buckets by key: when each is full again. */
+  private readonly buckets = new Map<string, number>();
+  private lastBucketSweep = 0;
+
+  async take(key: string, take: BucketTake, now: number): Promise<BucketState> {
+    // A bucket full again is the same as one never seen: dropped once a minute so the map stays small.
+    if (now - this.lastBucketSweep >= 60) {
+      this.lastBucketSweep = now;
+      for (const [k, fullAt] of this.buckets) if (fullAt <= now) this.buckets.delete(k);
+    }
+    const state = takeFrom(this.buckets.get(key) ?? now, take, now);
+    if (state.allowed) this.buckets.set(key, state.fullAt);
+    return state;
+  }
 
   async hit(key: string, windowSeconds: number, now: number): Promise<RateLimitHit> {
     const start = Math.floor(now / windowSeconds) * windowSeconds;

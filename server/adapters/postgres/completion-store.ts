@@ -21,6 +21,7 @@ export class CompletionStore implements CompletionSource {
         sql`SELECT title AS text, count(*)::int AS weight FROM pages
             WHERE site_id = ${input.siteId} AND title <> '' AND (title ILIKE ${start} OR title ILIKE ${word}) AND ${contains(sql`title`)}
             GROUP BY title ORDER BY weight DESC, length(title), title LIMIT ${input.limit}`,
+        input.signal,
       ),
       // heading_path[1] is the page title, counted above.
       rows<{ text: string; weight: number }>(
@@ -28,6 +29,7 @@ export class CompletionStore implements CompletionSource {
         sql`SELECT h AS text, count(*)::int AS weight FROM chunks c, unnest(c.heading_path[2:]) AS h
             WHERE c.site_id = ${input.siteId} AND (h ILIKE ${start} OR h ILIKE ${word}) AND ${contains(sql`h`)}
             GROUP BY h ORDER BY weight DESC, length(h), h LIMIT ${input.limit}`,
+        input.signal,
       ),
       rows<{ text: string; weight: number }>(
         this.db,
@@ -37,6 +39,7 @@ export class CompletionStore implements CompletionSource {
             GROUP BY query
             HAVING sum(count) >= ${MIN_QUERY_COUNT} AND sum(count) > sum(no_results)
             ORDER BY weight DESC, query LIMIT ${input.limit}`,
+        input.signal,
       ),
     ]);
     input.signal?.throwIfAborted();

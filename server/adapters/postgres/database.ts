@@ -90,8 +90,12 @@ async function openPostgres(url: string) {
   };
 }
 
-/** Runs raw SQL and returns its rows, whichever driver answers (PGlite gives {rows}, postgres.js an array). */
-export async function rows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+/**
+ * Runs raw SQL and returns its rows, whichever driver answers (PGlite gives {rows}, postgres.js an array). A visitor's
+ * abort stops the work before the statement is queued (a statement already running is not interrupted).
+ */
+export async function rows<T>(db: Pick<Db, "execute">, query: SQL, signal?: AbortSignal): Promise<T[]> {
+  signal?.throwIfAborted();
   const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }

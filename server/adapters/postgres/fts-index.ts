@@ -93,7 +93,7 @@ export class PostgresFtsIndex implements LexicalIndex {
           WHERE c.search_weighted_tsv @@ q
           ORDER BY score DESC, c.content_hash, c.position, c.id
           LIMIT ${input.limit}`;
-    const found = small ? await this.withSiteIndex(query) : await rows<{ id: string; score: number }>(this.db, query);
+    const found = small ? await this.withSiteIndex(query, input.signal) : await rows<{ id: string; score: number }>(this.db, query, input.signal);
     input.signal?.throwIfAborted();
     return { hits: found.map((r) => ({ chunkId: r.id, score: Number(r.score) })), ms: performance.now() - started };
   }
@@ -107,10 +107,10 @@ export class PostgresFtsIndex implements LexicalIndex {
    * neighbour's import still say the small site is most of the table, and the planner then reads all of chunks
    * (20 ms at 100k rows) for 180 rows the site index finds in 0.2 ms; autovacuum may not re-analyse for a minute.
    */
-  private withSiteIndex(query: SQL): Promise<Array<{ id: string; score: number }>> {
+  private withSiteIndex(query: SQL, signal?: AbortSignal): Promise<Array<{ id: string; score: number }>> {
     return this.db.transaction(async (tx) => {
-      await rows(tx, sql`SELECT set_config('enable_seqscan', 'off', true)`);
-      return rows<{ id: string; score: number }>(tx, query);
+      await rows(tx, sql`SELECT set_config('enable_seqscan', 'off', true)`, signal);
+      return rows<{ id: string; score: number }>(tx, query, signal);
     });
   }
 }

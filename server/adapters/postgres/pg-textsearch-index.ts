@@ -58,7 +58,7 @@ export class PgTextsearchIndex implements LexicalIndex {
     // bm25query has no phrase or NOT syntax, so phrases and exclusions filter through a tsvector parsed per candidate.
     const constraint = constraintTsquery(terms);
     const must = constraint ? sql` AND to_tsvector('english', search_text) @@ to_tsquery('english', ${constraint})` : sql``;
-    const found = await rows<{ id: string; score: number }>(this.db, this.rankedSql(input, terms.any.join(" "), must));
+    const found = await rows<{ id: string; score: number }>(this.db, this.rankedSql(input, terms.any.join(" "), must), input.signal);
     input.signal?.throwIfAborted();
     const hits = found.map((r) => ({ chunkId: r.id, score: -Number(r.score) })).filter((h) => h.score > 0);
     return { hits, ms: performance.now() - started };

@@ -81,6 +81,7 @@ export class PgVectorStore implements VectorStore {
         tx,
         sql`SELECT set_config('hnsw.ef_search', ${String(efSearch)}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true),
                    set_config(${preferIndex ? "enable_sort" : "enable_seqscan"}, 'off', true)`,
+        input.signal,
       );
       return rows<{ id: string; distance: number }>(
         tx,
@@ -89,6 +90,7 @@ export class PgVectorStore implements VectorStore {
             WHERE ${sql.raw(this.predicate)} AND site_id = ANY(${sql.param(input.siteIds)}::text[])
             ORDER BY embedding::${sql.raw(this.cast)} <=> ${vector}::${sql.raw(this.cast)}
             LIMIT ${input.limit}`,
+        input.signal,
       );
     });
     input.signal?.throwIfAborted();

@@ -43,6 +43,7 @@ export class SearchChunkStore implements SearchChunkSource {
           FROM chunks c
           CROSS JOIN LATERAL (SELECT url, title, tags, metadata FROM pages WHERE pages.id = c.page_id LIMIT 1) p
           WHERE c.id = ANY(${sql.param(input.chunkIds)}::text[]) AND c.site_id = ANY(${sql.param(input.siteIds)}::text[])`,
+        input.signal,
       ),
     );
     input.signal?.throwIfAborted();

@@ -25,7 +25,7 @@ export class SiteVocabulary implements Vocabulary {
     if (input.words.length === 0 || input.siteIds.length === 0) return out;
     const found = await this.db.transaction(async (tx) => {
       // SET LOCAL: the threshold is this transaction's only, so a pooled connection goes back unchanged.
-      await rows(tx as unknown as Db, sql.raw(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}`));
+      await rows(tx as unknown as Db, sql.raw(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}`), input.signal);
       return rows<{ word: string; term: string; chunks: number }>(
         tx as unknown as Db,
         sql`SELECT w.word, n.term, n.chunks
@@ -39,6 +39,7 @@ export class SiteVocabulary implements Vocabulary {
               ORDER BY sim DESC, chunks DESC
               LIMIT ${PER_WORD}
             ) n`,
+        input.signal,
       );
     });
     input.signal?.throwIfAborted();
@@ -58,9 +59,30 @@ export class SiteVocabulary implements Vocabulary {
         sql`SELECT term, sum(chunks)::int AS chunks FROM site_terms
             WHERE site_id = ANY(${sql.param(input.siteIds)}::text[]) AND term = ANY(${sql.param(input.words)}::text[]) AND chunks > 0
             GROUP BY term`,
+        input.signal,
       ),
     );
     input.signal?.throwIfAborted();
     return new Map(found.map((r) => [r.term, Number(r.chunks)]));
+  }
+
+  async prefixed(input: { siteIds: string[]; prefix: string; limit: number; signal?: AbortSignal }): Promise<VocabularyTerm[]> {
+    if (input.prefix === "" || input.siteIds.length === 0 || input.limit <= 0) return [];
+    // A key range on the (site_id, term) primary key; starts_with keeps the range exact under any collation.
+    const upper = `${input.prefix}\u{10FFFF}`;
+    const found = await readingSites(input.siteIds, () =>
+      rows<{ term: string; chunks: number }>(
+        this.db,
+        sql`SELECT term, sum(chunks)::int AS chunks FROM site_terms
+            WHERE site_id = ANY(${sql.param(input.siteIds)}::text[]) AND term >= ${input.prefix} AND term < ${upper}
+              AND starts_with(term, ${input.prefix}) AND chunks > 0
+            GROUP BY term
+            ORDER BY chunks DESC, term
+            LIMIT ${input.limit}`,
+        input.signal,
+      ),
+    );
+    input.signal?.throwIfAborted();
+    return found.map((r) => ({ term: r.term, chunks: Number(r.chunks) }));
   }
 }

@@ -1,0 +1,53 @@
+// A visitor who types on or leaves aborts their search: the work stops at the signal and the log says so at debug
+// level, never as an error (under typing traffic these are routine, and error lines must stay for real failures).
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
+import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ LOG_LEVEL: "debug" }, { embedder: null });
+}, 60_000);
+afterAll(() => ctx.close());
+
+async function logsOf(work: () => Promise<void>): Promise<Array<Record<string, unknown>>> {
+  const spy = spyOn(console, "error").mockImplementation(() => {});
+  try {
+    await work();
+    return spy.mock.calls.map((call) => JSON.parse(String(call[0])));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("an aborted public search", () => {
+  test("stops before the search statements and is logged at debug, not as an unhandled error", async () => {
+    const { siteId } = await createPublicSite(ctx);
+    await addPages(ctx, siteId, docsPages);
+    const lexical = ctx.services.search.lexical;
+    const searched = spyOn(lexical, "search");
+    let status = 0;
+    const lines = await logsOf(async () => {
+      const visitor = new AbortController();
+      visitor.abort();
+      const request = new Request(`http://localhost/v1/public/sites/${siteId}/search?q=reverse%20proxy`, {
+        headers: { origin: "https://docs.example.com" },
+        signal: visitor.signal,
+      });
+      status = (await ctx.app.handle(request)).status;
+    });
+    const hits = await Promise.all(
+      searched.mock.results.map((r) =>
+        Promise.resolve(r.value).then(
+          () => "answered",
+          () => "stopped",
+        ),
+      ),
+    );
+    searched.mockRestore();
+    expect(status).toBe(499);
+    expect(hits.every((h) => h === "stopped")).toBe(true);
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.some((l) => l.level === "debug" && l.msg === "request aborted by the client")).toBe(true);
+  });
+});
