@@ -15,8 +15,9 @@ function serve(options: Parameters<typeof serveCrawlSite>[0]): CrawlSite {
 
 beforeAll(async () => {
   // A one-second lease: heartbeats every ~330 ms, and a dead worker's job is free again a second later.
-  ctx = await crawlTestContext({ CRAWL_LEASE_SECONDS: "1", CRAWL_HOST_CONCURRENCY: "2" });
-}, 30_000);
+  // Polling workers claim any pending job of their database: a database of its own keeps other files' jobs out.
+  ctx = await crawlTestContext({ CRAWL_LEASE_SECONDS: "1", CRAWL_HOST_CONCURRENCY: "2" }, { ownDatabase: true });
+}, 60_000);
 afterAll(async () => {
   for (const server of servers) server.stop();
   await ctx.close();

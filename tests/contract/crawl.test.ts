@@ -31,7 +31,7 @@ function serve(options: Parameters<typeof serveCrawlSite>[0]): CrawlSite {
 
 beforeAll(async () => {
   ctx = await crawlTestContext();
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   for (const server of servers) server.stop();
   await ctx.close();
@@ -48,7 +48,7 @@ describe("crawler", () => {
       server = serve({ root: HTTPD_ROOT });
       site = await newCrawlSite(ctx, `${server.origin}/`);
       job = await crawlOnce(ctx, site);
-    }, 40_000);
+    }, 60_000);
 
     test("completes and indexes every linked page", async () => {
       expect(job.status).toBe("completed");
@@ -243,7 +243,7 @@ describe("crawler", () => {
       });
       site = await newCrawlSite(ctx, `${server.origin}/`);
       job = await crawlOnce(ctx, site);
-    }, 30_000);
+    }, 60_000);
 
     test("noindex pages are not indexed but their links are followed; nofollow stops that", async () => {
       const indexed = await indexedPaths(ctx, site.siteId);

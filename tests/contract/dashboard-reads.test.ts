@@ -13,7 +13,7 @@ let server: CrawlSite;
 beforeAll(async () => {
   ctx = await crawlTestContext();
   server = serveCrawlSite({ root: HTTPD_ROOT, gone: ["/glossary.html"] });
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   server.stop();
   await ctx.close();

@@ -7,7 +7,8 @@ import { Limits } from "../../shared/limits.ts";
 let ctx: TestContext;
 const stops: Array<() => void> = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The running dispatcher sends every organisation's due deliveries: a database of its own keeps other files' out.
+  ctx = await createTestContext({}, {}, { ownDatabase: true });
 }, 90_000);
 afterAll(async () => {
   // Receivers first: a released or closed connection ends the sends the dispatcher waits for when it stops.
