@@ -69,10 +69,11 @@ export class WidgetPage {
     await this.input.click();
     await this.input.fill(query);
     await this.part("listbox").waitFor();
-    await this.page.waitForFunction(
-      (q) => document.querySelector("site-search")?.shadowRoot?.querySelector('[part~="option-snippet"]') !== null || q === "",
-      query,
-    );
+    // The listbox is busy while the instant answer to typing waits for the full one that replaces it.
+    await this.page.waitForFunction((q) => {
+      const root = document.querySelector("site-search")?.shadowRoot;
+      return q === "" || (root?.querySelector('[part~="option-snippet"]') !== null && root?.querySelector('[part~="listbox"][aria-busy="false"]') !== null);
+    }, query);
   }
 
   /** Types into the input key by key at a typist's speed (characters per second). */

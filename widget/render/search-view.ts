@@ -117,13 +117,18 @@ function renderOption(m: SearchViewModel, item: OptionItem): TemplateResult {
     aria-pressed=${item.favourite ? "true" : "false"} @click=${() => m.onToggleFavourite(item.query)}>${starIcon(item.favourite)}</button></div>`;
 }
 
+/** The results shown are about to be replaced: a request is on its way, or they are the instant answer to typing. */
+function busy(state: SearchState): boolean {
+  return state.status === "loading" || state.response?.speed === "instant";
+}
+
 export function renderResultsBody(m: SearchViewModel): TemplateResult {
   const hasOptions = m.groups.some((group) => group.items.length > 0);
   const recent = m.groups.some((group) => group.items.some((item) => item.kind === "recent" && !item.favourite));
   return html`${m.didYouMean ?? nothing}${statusLine(m)}${m.completions ?? nothing}
     ${
       hasOptions
-        ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results}>
+        ? html`<div id="listbox" class="listbox" part="listbox" role="listbox" aria-label=${m.t.results} aria-busy=${busy(m.state) ? "true" : "false"}>
           ${m.groups.map(
             // Only recent searches get a visible heading: a result group's label would repeat its first option's title.
             (group) => html`<div role="group" part="group" aria-label=${group.label}>
