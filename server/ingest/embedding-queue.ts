@@ -14,6 +14,8 @@ export class EmbeddingQueue {
   private readonly inFlight = new Set<string>();
   /** The last site served in the previous batch's first round: the next batch starts with the site after it. */
   private lastSiteServed: string | null = null;
+  /** Told which sites a saved batch gave vectors to (site-readiness.ts), awaited so a drain ends after it. */
+  private sitesEmbedded: ((siteIds: string[]) => Promise<void>) | null = null;
 
   constructor(
     private readonly store: EmbeddingStore,
@@ -33,6 +35,10 @@ export class EmbeddingQueue {
     this.running = false;
     this.wakeUp?.();
     await this.loop;
+  }
+
+  onSitesEmbedded(listener: (siteIds: string[]) => Promise<void>): void {
+    this.sitesEmbedded = listener;
   }
 
   /** Ingest calls this after a commit so new chunks are embedded without waiting for the next poll. */
@@ -117,6 +123,7 @@ export class EmbeddingQueue {
     const items = batch.flatMap((c, i) => (vectors[i] ? [{ id: c.id, siteId: c.siteId, contentHash: c.contentHash, vector: vectors[i]! }] : []));
     try {
       await this.store.save(items, this.embedder.model);
+      await this.sitesEmbedded?.([...new Set(items.map((i) => i.siteId))]);
       return items.length;
     } catch (error) {
       this.log.warn("saving embeddings failed", { error, chunks: items.length });
