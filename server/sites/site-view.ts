@@ -31,11 +31,14 @@ function scheduleView(row: SiteRow): Pick<SiteSummary, "nextCrawlAt" | "lastSche
 
 /**
  * The embedding's progress: the share of chunks with a vector, and the time left at the site's rate over the last two
- * minutes (null until two chunks have been embedded in that window, since one gives no rate).
+ * minutes (null while none was embedded in that window). The rate is taken over at least ten seconds, so the first
+ * batch, saved a moment ago, does not promise the rest in a blink.
  */
+const RATE_WINDOW_FLOOR_SECONDS = 10;
+
 export function siteIndexing(stats: SiteStats, recent: { chunks: number; seconds: number }): SiteIndexing {
   const pending = Math.max(0, stats.chunkCount - stats.embeddedChunkCount);
-  const perSecond = recent.chunks >= 2 && recent.seconds > 0 ? recent.chunks / recent.seconds : 0;
+  const perSecond = recent.chunks > 0 ? recent.chunks / Math.max(recent.seconds, RATE_WINDOW_FLOOR_SECONDS) : 0;
   return {
     state: pending > 0 ? "indexing" : "ready",
     chunkCount: stats.chunkCount,
