@@ -9,11 +9,12 @@ export const snippet = (siteId: string, origin = location.origin): string =>
 /** Which pages the snippet works on, said plainly; a warning when it works on none. */
 export function snippetOrigins(access: PublicAccess) {
   const off = !access.enabled || !access.searchEnabled;
-  if (off) return html`<sl-alert variant="warning" open data-testid="snippet-origins">Public search is off: the snippet shows a search box that answers nothing until it is switched on in Settings.</sl-alert>`;
+  if (off)
+    return html`<sl-alert variant="warning" open data-testid="snippet-origins">Public search is off: the snippet shows a search box that answers nothing until it is switched on in Settings.</sl-alert>`;
   if (access.allowedDomains.length === 0) {
     return html`<sl-alert variant="warning" open data-testid="snippet-origins">No page can use this snippet yet: add the domain of each page you paste it on under Allowed domains in Settings (e.g. <code>docs.example.com</code> or <code>localhost:5173</code>).</sl-alert>`;
   }
   return html`<p data-testid="snippet-origins">It works on pages served from
     ${access.allowedDomains.map((d, i) => html`${i > 0 ? ", " : ""}<code>${d}</code>`)}. On any other page the search is
-    refused, the browser console names the page's origin, and it is listed below under Refused origins to allow in one click.</p>`;
+    refused: the browser console names the page's origin, and the site's overview lists it under Refused origins, to allow in one click.</p>`;
 }

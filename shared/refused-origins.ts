@@ -25,7 +25,7 @@ export function domainEntryFor(origin: string): string | null {
   } catch {
     return null;
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   return url.host.toLowerCase();
 }
 

@@ -19,7 +19,8 @@ export class RefusedOrigins extends LitElement {
 
   private origins = new Task(this, {
     // The allowed domains are an argument: after "Allow" the site is re-read and the list with it.
-    task: async ([siteId], { signal }) => (await api<RefusedOriginList>("GET", `/api/sites/${encodeURIComponent(siteId!)}/refused-origins`, undefined, signal)).origins,
+    task: async ([siteId], { signal }) =>
+      (await api<RefusedOriginList>("GET", `/api/sites/${encodeURIComponent(siteId!)}/refused-origins`, undefined, signal)).origins,
     args: () => [this.site?.siteId ?? "", this.site?.publicAccess.allowedDomains.join(",") ?? ""],
   });
 

@@ -19,7 +19,10 @@ const LIVE = new Set(["pending", "running"]);
 
 export class SitePage extends LitElement {
   static override properties = { siteId: {}, job: { state: true }, fresh: { state: true }, message: { state: true } };
-  static override styles = [pageStyles, css`.now { word-break: break-all; } .indexing { max-width: none; margin-top: var(--sl-spacing-medium); } .snippet sl-button { margin: var(--sl-spacing-x-small) 0; }`];
+  static override styles = [
+    pageStyles,
+    css`.now { word-break: break-all; } .indexing { max-width: none; margin-top: var(--sl-spacing-medium); } .snippet sl-button { margin: var(--sl-spacing-x-small) 0; }`,
+  ];
   siteId = "";
   job: CrawlJob | null = null;
   /** The site as re-read during a crawl; shown instead of the task's first answer. */

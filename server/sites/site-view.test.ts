@@ -5,7 +5,13 @@ const stats = (chunkCount: number, embeddedChunkCount: number) => ({ pageCount: 
 
 describe("siteIndexing", () => {
   test("has no estimate before any chunk of the site was embedded lately", () => {
-    expect(siteIndexing(stats(100, 0), { chunks: 0, seconds: 0 })).toEqual({ state: "indexing", chunkCount: 100, embeddedChunkCount: 0, share: 0, secondsLeft: null });
+    expect(siteIndexing(stats(100, 0), { chunks: 0, seconds: 0 })).toEqual({
+      state: "indexing",
+      chunkCount: 100,
+      embeddedChunkCount: 0,
+      share: 0,
+      secondsLeft: null,
+    });
   });
 
   test("estimates the time left from the recent rate, taken over at least ten seconds", () => {
@@ -16,7 +22,13 @@ describe("siteIndexing", () => {
   });
 
   test("is ready with nothing left, and for a site without chunks", () => {
-    expect(siteIndexing(stats(12, 12), { chunks: 12, seconds: 3 })).toEqual({ state: "ready", chunkCount: 12, embeddedChunkCount: 12, share: 1, secondsLeft: 0 });
+    expect(siteIndexing(stats(12, 12), { chunks: 12, seconds: 3 })).toEqual({
+      state: "ready",
+      chunkCount: 12,
+      embeddedChunkCount: 12,
+      share: 1,
+      secondsLeft: 0,
+    });
     expect(siteIndexing(stats(0, 0), { chunks: 0, seconds: 0 })).toMatchObject({ state: "ready", share: 1, secondsLeft: 0 });
   });
 });
