@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { verifySignature } from "../../server/connectors/webhook-signature.ts";
+import { serveCrawlSite } from "../fixtures/crawl-site-server.ts";
+import { startCrawl } from "../fixtures/crawl-test-helpers.ts";
 
 let ctx: TestContext;
 const stops: Array<() => void> = [];
@@ -40,9 +42,9 @@ function pages(run: string, version = 1) {
   }));
 }
 
-async function setUp() {
+async function setUp(baseUrl = "https://docs.example.com") {
   const org = await ctx.createOrg("pro");
-  const site = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Docs", baseUrl: "https://docs.example.com" } });
+  const site = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Docs", baseUrl, crawlerConfig: { respectRobotsTxt: false } } });
   const receiver = serveReceiver();
   const hook = await ctx.request("POST", "/api/webhooks", { key: org.key, body: { url: receiver.url, events: ["site.ready"] } });
   receiver.setSecret(hook.body.secret);
@@ -102,5 +104,32 @@ describe("a site's indexing", () => {
     await queue().drain();
     await ctx.services.connectors.dispatcher.drainOnce(orgId);
     expect(receiver.events.map((e) => e.type)).toEqual(["site.ready", "site.ready"]);
+  }, 60_000);
+
+  test("while a crawl is pending or running site.ready waits, and is sent once when the crawl's vectors are in", async () => {
+    const run = `r${Math.random().toString(36).slice(2, 8)}`;
+    const served = serveCrawlSite({
+      routes: {
+        "/": `<html><head><title>Home ${run}</title></head><body><p>The ${run} home page links to its guide.</p><a href="/guide">Guide</a></body></html>`,
+        "/guide": `<html><head><title>Guide ${run}</title></head><body><p>The ${run} guide explains installing and upgrading.</p></body></html>`,
+      },
+    });
+    stops.push(served.stop);
+    const { key, orgId, siteId, receiver } = await setUp(`${served.origin}/`);
+    const jobId = await startCrawl(ctx, { key, siteId });
+    // Pages pushed meanwhile are embedded at once, but the site is not ready until the crawl has run.
+    await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: [{ url: `${served.origin}/pushed`, title: `Pushed ${run}`, content: `Pushed ${run} notes.` }] } });
+    await queue().drain();
+    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    expect(receiver.events).toEqual([]);
+
+    await ctx.services.crawlWorker.runOnce(jobId);
+    await queue().drain();
+    for (let i = 0; i < 100 && receiver.events.length === 0; i++) {
+      await ctx.services.connectors.dispatcher.drainOnce(orgId);
+      await Bun.sleep(20);
+    }
+    const chunkCount = (await indexing(key, siteId)).indexing.chunkCount;
+    expect(receiver.events.map((e) => [e.type, e.data])).toEqual([["site.ready", { siteId, chunkCount }]]);
   }, 60_000);
 });
