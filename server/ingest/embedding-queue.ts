@@ -52,9 +52,18 @@ export class EmbeddingQueue {
     return batch.length === 0 ? 0 : this.save(batch, await this.embed(batch));
   }
 
-  /** Runs until the queue is empty (tests, benchmarks, the reindex command). */
-  drain(): Promise<number> {
-    return this.pipeline(() => true);
+  /**
+   * Runs until the queue is empty (tests, benchmarks, the reindex command). One pass can end while chunks still wait
+   * (seen with a few dozen sites pending: a batch fetched while earlier ones are in flight came back empty), so passes
+   * repeat until one embeds nothing.
+   */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.pipeline(() => true);
+      total += done;
+      if (done === 0) return total;
+    }
   }
 
   /**
