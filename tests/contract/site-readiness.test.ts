@@ -118,7 +118,10 @@ describe("a site's indexing", () => {
     const { key, orgId, siteId, receiver } = await setUp(`${served.origin}/`);
     const jobId = await startCrawl(ctx, { key, siteId });
     // Pages pushed meanwhile are embedded at once, but the site is not ready until the crawl has run.
-    await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: [{ url: `${served.origin}/pushed`, title: `Pushed ${run}`, content: `Pushed ${run} notes.` }] } });
+    await ctx.request("POST", `/api/sites/${siteId}/pages`, {
+      key,
+      body: { pages: [{ url: `${served.origin}/pushed`, title: `Pushed ${run}`, content: `Pushed ${run} notes.` }] },
+    });
     await queue().drain();
     await ctx.services.connectors.dispatcher.drainOnce(orgId);
     expect(receiver.events).toEqual([]);
