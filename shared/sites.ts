@@ -146,6 +146,20 @@ export const SiteSummary = Type.Object({
 });
 export type SiteSummary = Static<typeof SiteSummary>;
 
+/**
+ * How far the site's chunks are embedded: `indexing` while some wait for their vectors (keyword search already finds
+ * them), `ready` once none do. `secondsLeft` is estimated from the site's recent embedding rate; null until there is one.
+ */
+export const SiteIndexing = Type.Object({
+  state: Type.Union([Type.Literal("indexing"), Type.Literal("ready")]),
+  chunkCount: Type.Integer(),
+  embeddedChunkCount: Type.Integer(),
+  /** embeddedChunkCount / chunkCount, 0-1 (1 for a site without chunks). */
+  share: Type.Number(),
+  secondsLeft: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type SiteIndexing = Static<typeof SiteIndexing>;
+
 /** Get Site: configuration and statistics. */
 export const SiteDetail = Type.Composite([
   SiteSummary,
@@ -165,6 +179,7 @@ export const SiteDetail = Type.Composite([
       embeddedChunkCount: Type.Integer(),
       lastCrawlJobId: Type.Union([Type.String(), Type.Null()]),
     }),
+    indexing: SiteIndexing,
   }),
 ]);
 export type SiteDetail = Static<typeof SiteDetail>;

@@ -6,6 +6,7 @@ export const WebhookEventType = Type.Union([
   Type.Literal("crawl.completed"),
   Type.Literal("crawl.failed"),
   Type.Literal("site.stale"),
+  Type.Literal("site.ready"),
   Type.Literal("pages.removed"),
   Type.Literal("ping"),
 ]);
@@ -14,7 +15,7 @@ export type WebhookEventType = Static<typeof WebhookEventType>;
 export const CreateWebhookBody = Type.Object(
   {
     url: Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars }),
-    events: Type.Array(WebhookEventType, { minItems: 1, maxItems: 5, uniqueItems: true }),
+    events: Type.Array(WebhookEventType, { minItems: 1, maxItems: 6, uniqueItems: true }),
   },
   { additionalProperties: false },
 );

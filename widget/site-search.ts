@@ -266,6 +266,16 @@ export class SiteSearchElement extends SiteSearchAttributes {
   }
 
   #reportError(error: WidgetError): void {
+    warnOwnerOnce(error);
     this.dispatchEvent(new SiteSearchErrorEvent(error.message, error.code, error.status));
   }
+}
+
+let ownerWarned = false;
+
+/** A refused origin is the site owner's to fix, not the visitor's: the server's sentence goes to the console, once per page. */
+function warnOwnerOnce(error: WidgetError): void {
+  if (error.code !== "ORIGIN_NOT_ALLOWED" || ownerWarned) return;
+  ownerWarned = true;
+  console.warn(`<site-search>: ${error.message}`);
 }

@@ -7,7 +7,8 @@ import { pageStyles } from "../page-styles.ts";
 import { copyText } from "../copy-text.ts";
 import { fieldOfError } from "../task-states.ts";
 import { navigate } from "../router.ts";
-import { snippet } from "../snippet.ts";
+import { snippet, snippetOrigins } from "../snippet.ts";
+import { domainEntryFor } from "../../shared/refused-origins.ts";
 
 const STEPS = ["Address", "Crawl settings", "Public access", "Snippet"];
 
@@ -18,7 +19,19 @@ export class SiteNewPage extends LitElement {
   error = "";
   busy = false;
   created: SiteSummary | null = null;
-  private draft = { name: "", baseUrl: "", maxPages: 100, maxDepth: 3, respectRobotsTxt: true, searchEnabled: true, chatEnabled: false, allowedDomains: "" };
+  private draft = {
+    name: "",
+    baseUrl: "",
+    maxPages: 100,
+    maxDepth: 3,
+    respectRobotsTxt: true,
+    searchEnabled: true,
+    chatEnabled: false,
+    allowedDomains: "",
+    pageOrigin: "",
+    /** The domains as saved, for the snippet step. */
+    saved: [] as string[],
+  };
 
   private value(name: string): string {
     return (this.renderRoot.querySelector(`[name="${name}"]`) as HTMLInputElement | null)?.value ?? "";
@@ -33,15 +46,9 @@ export class SiteNewPage extends LitElement {
     if (this.step === 0) {
       d.name = this.value("name");
       d.baseUrl = this.value("baseUrl");
-      if (!d.name)
-        d.name = (() => {
-          try {
-            return new URL(d.baseUrl).host;
-          } catch {
-            return d.baseUrl;
-          }
-        })();
+      if (!d.name) d.name = hostOf(d.baseUrl) || d.baseUrl;
     }
+    if (this.step === 0 && !d.allowedDomains) d.allowedDomains = hostOf(d.baseUrl);
     if (this.step === 1) {
       d.maxPages = Number(this.value("maxPages"));
       d.maxDepth = Number(this.value("maxDepth"));
@@ -51,6 +58,11 @@ export class SiteNewPage extends LitElement {
       d.searchEnabled = this.checked("searchEnabled");
       d.chatEnabled = this.checked("chatEnabled");
       d.allowedDomains = this.value("allowedDomains");
+      d.pageOrigin = this.value("pageOrigin").trim();
+      if (d.pageOrigin && domainEntryFor(d.pageOrigin) === null) {
+        this.error = `"${d.pageOrigin}" is not a page's origin: write its scheme, host and port, e.g. http://localhost:5173.`;
+        return;
+      }
       void this.create();
       return;
     }
@@ -64,12 +76,15 @@ export class SiteNewPage extends LitElement {
     this.error = "";
     try {
       const crawlerConfig = { maxPages: d.maxPages, maxDepth: d.maxDepth, respectRobotsTxt: d.respectRobotsTxt };
-      const allowedDomains = d.allowedDomains.split(/[\s,]+/).filter(Boolean);
+      const listed = d.allowedDomains.split(/[\s,]+/).filter(Boolean);
+      const fromOrigin = d.pageOrigin ? domainEntryFor(d.pageOrigin) : null;
+      const allowedDomains = fromOrigin && !listed.includes(fromOrigin) ? [...listed, fromOrigin] : listed;
       // Create first, then set public access: a bad domain is reported without losing the created site.
       this.created ??= await api<SiteSummary>("POST", "/api/sites", { name: d.name, baseUrl: d.baseUrl, crawlerConfig });
       await api("PUT", `/api/sites/${this.created.siteId}`, {
         publicAccess: { enabled: true, searchEnabled: d.searchEnabled, chatEnabled: d.chatEnabled, allowedDomains },
       });
+      d.saved = allowedDomains;
       this.step = 3;
     } catch (error) {
       this.error = errorText(error);
@@ -123,13 +138,16 @@ export class SiteNewPage extends LitElement {
     return html`
             <sl-switch name="searchEnabled" ?checked=${d.searchEnabled}>Public search (the widget's search box)</sl-switch>
             <sl-switch name="chatEnabled" ?checked=${d.chatEnabled}>Public chat (AI answers)</sl-switch>
-            <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${d.allowedDomains} help-text="Pages on these hosts may use the widget, e.g. docs.example.com, *.example.com, localhost:8080. Empty: no browser origin."></sl-textarea>`;
+            <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${d.allowedDomains} help-text="Pages on these hosts may use the widget, e.g. docs.example.com, *.example.com, localhost:8080. Empty: no browser origin."></sl-textarea>
+            <sl-input name="pageOrigin" label="Where will you paste the snippet?" placeholder="http://localhost:5173" .value=${d.pageOrigin}
+              help-text="The address of that page (scheme, host and port), when it is not on the domains above; it is added to them."></sl-input>`;
   }
 
   private snippetStep(created: SiteSummary) {
     return html`
             <p>Site <strong>${created.name}</strong> is created. Paste this where the search box should appear:</p>
             <pre>${snippet(created.siteId)}</pre>
+            ${snippetOrigins({ enabled: true, searchEnabled: this.draft.searchEnabled, chatEnabled: this.draft.chatEnabled, allowedDomains: this.draft.saved })}
             <div class="row">
               <sl-button size="small" @click=${() => copyText(snippet(created.siteId))}>Copy snippet</sl-button>
               <sl-button variant="primary" @click=${() => this.crawl()}>Start the first crawl</sl-button>
@@ -153,3 +171,12 @@ export class SiteNewPage extends LitElement {
   }
 }
 customElements.define("site-new-page", SiteNewPage);
+
+/** The base URL's host (with its port), the first allowed domain a new site is offered. */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return "";
+  }
+}

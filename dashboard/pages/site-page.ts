@@ -8,8 +8,10 @@ import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
-import { snippet } from "../snippet.ts";
+import { snippet, snippetOrigins } from "../snippet.ts";
+import { indexingView } from "./site-indexing.ts";
 import "./site-tabs.ts";
+import "./refused-origins.ts";
 import "./crawl-history.ts";
 import "./crawl-errors.ts";
 
@@ -17,18 +19,23 @@ const LIVE = new Set(["pending", "running"]);
 
 export class SitePage extends LitElement {
   static override properties = { siteId: {}, job: { state: true }, fresh: { state: true }, message: { state: true } };
-  static override styles = [pageStyles, css`.now { word-break: break-all; }`];
+  static override styles = [
+    pageStyles,
+    css`.now { word-break: break-all; } .indexing { max-width: none; margin-top: var(--sl-spacing-medium); } .snippet sl-button { margin: var(--sl-spacing-x-small) 0; }`,
+  ];
   siteId = "";
   job: CrawlJob | null = null;
   /** The site as re-read during a crawl; shown instead of the task's first answer. */
   fresh: SiteDetail | null = null;
   message: { variant: "success" | "danger"; text: string } | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private indexTimer: ReturnType<typeof setTimeout> | undefined;
 
   private site = new Task(this, {
     task: async ([siteId], { signal }) => {
       const site = await api<SiteDetail>("GET", `/api/sites/${encodeURIComponent(siteId!)}`, undefined, signal);
       if (site.stats.lastCrawlJobId && !this.job) this.track(await api<CrawlJob>("GET", `/api/jobs/${site.stats.lastCrawlJobId}`));
+      this.followIndexing(site);
       return site;
     },
     args: () => [this.siteId],
@@ -37,6 +44,13 @@ export class SitePage extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.timer);
+    clearTimeout(this.indexTimer);
+  }
+
+  /** While chunks wait for their vectors the figures are re-read every two seconds, crawl or not. */
+  private followIndexing(site: SiteDetail): void {
+    clearTimeout(this.indexTimer);
+    if (site.indexing.state === "indexing" && this.isConnected) this.indexTimer = setTimeout(() => void this.refresh(), 2000);
   }
 
   /** Polls the job every second while it runs; the site's figures reload when it ends. */
@@ -57,6 +71,7 @@ export class SitePage extends LitElement {
 
   private async refresh(): Promise<void> {
     this.fresh = await api<SiteDetail>("GET", `/api/sites/${encodeURIComponent(this.siteId)}`).catch(() => this.fresh);
+    if (this.fresh) this.followIndexing(this.fresh);
   }
 
   private async startCrawl(): Promise<void> {
@@ -108,18 +123,21 @@ export class SitePage extends LitElement {
         <div class="stats">
           <div class="stat"><strong data-testid="page-count">${site.stats.pageCount}</strong>pages</div>
           <div class="stat"><strong>${site.stats.embeddedChunkCount} / ${site.stats.chunkCount}</strong>chunks embedded</div>
-          <div class="stat"><strong>${site.status}</strong>status</div>
+          <div class="stat"><strong data-testid="site-status">${site.status === "ready" && site.indexing.state === "indexing" ? "indexing" : site.status}</strong>status</div>
         </div>
+        ${indexingView(site.indexing)}
       </div>
       <div class="card">${this.job ? this.progress(this.job) : html`<div class="spread"><h2>Crawl</h2><sl-button variant="primary" @click=${() => this.startCrawl()}>Start crawl</sl-button></div><p class="muted">Not crawled yet.</p>`}</div>
       <div class="card"><crawl-history .siteId=${site.siteId} revision=${this.job ? `${this.job.jobId}:${this.job.status}` : ""}></crawl-history></div>
-      <div class="card">
+      <div class="card snippet">
         <h2>Snippet</h2>
         <pre>${snippet(site.siteId)}</pre>
         <sl-button size="small" @click=${() => copyText(snippet(site.siteId))}>Copy snippet</sl-button>
+        ${snippetOrigins(site.publicAccess)}
         <p class="muted">Public access, allowed domains and every other setting:
           <a href="/dashboard/sites/${encodeURIComponent(site.siteId)}/settings">Settings</a>.</p>
       </div>
+      <div class="card"><refused-origins .site=${site} @site-updated=${() => void this.refresh()}></refused-origins></div>
     `;
   }
 }

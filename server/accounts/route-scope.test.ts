@@ -17,6 +17,7 @@ describe("route scope", () => {
   test("reading a site needs no action; changing one needs admin", () => {
     expect(routeScope("GET", "/api/sites")).toMatchObject({ action: null });
     expect(routeScope("GET", "/api/sites/site_1")).toMatchObject({ action: null, site: { from: "path", id: "site_1" } });
+    expect(routeScope("GET", "/api/sites/site_1/refused-origins")).toMatchObject({ action: null, site: { from: "path", id: "site_1" } });
     expect(routeScope("PUT", "/api/sites/site_1")).toMatchObject({ action: "admin" });
     expect(routeScope("POST", "/api/sites")).toMatchObject({ action: "admin" });
   });

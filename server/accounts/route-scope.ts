@@ -18,6 +18,7 @@ const RULES: Rule[] = [
   ["GET", /^\/api\/sites\/?$/, null, null, false],
   [null, /^\/api\/sites\/?$/, "admin", null, false],
   ["GET", /^\/api\/sites\/([^/]+)\/?$/, null, "path", false],
+  ["GET", /^\/api\/sites\/([^/]+)\/refused-origins\/?$/, null, "path", false],
   [null, /^\/api\/sites\/([^/]+)\/?$/, "admin", "path", false],
   [null, /^\/api\/sites\/([^/]+)\/(pages|page|purge)\/?$/, "ingest", "path", false],
   [null, /^\/api\/sites\/([^/]+)\/(crawl|jobs)\/?$/, "crawl", "path", false],

@@ -11,6 +11,7 @@ import { PostgresRateLimitStore } from "../adapters/postgres/rate-limit-store.ts
 import { PostgresChatBudgetStore } from "../adapters/postgres/chat-budget-store.ts";
 import { MemoryRateLimitStore } from "../adapters/memory/rate-limit-store.ts";
 import { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import { RefusedOriginStore } from "../adapters/postgres/refused-origin-store.ts";
 import { SiteService } from "../sites/site-service.ts";
 import { ChatBudget } from "../chat/chat-budget.ts";
 import { createAnalyticsServices } from "./analytics-services.ts";
@@ -29,6 +30,7 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
   // One key seals crawler credentials and webhook signing secrets; ConfigError at start-up when it is malformed.
   const secretBox = await createSecretBox(config);
   const crawlerSettings = new CrawlerSettings(secretBox);
+  const refusedOrigins = new RefusedOriginStore(database.db);
   const sites = new SiteService(
     siteStore,
     {
@@ -37,12 +39,13 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
       onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
     },
     crawlerSettings,
+    refusedOrigins,
   );
   const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
   // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
   const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));
   const analytics = createAnalyticsServices({ ...config.analytics, salt }, database.db, siteStore, log, chatBudget);
-  return { accounts, siteStore, limiter, siteChangeListeners, notifySiteChanged, secretBox, crawlerSettings, sites, chatBudget, analytics };
+  return { accounts, siteStore, limiter, siteChangeListeners, notifySiteChanged, secretBox, crawlerSettings, sites, chatBudget, analytics, refusedOrigins };
 }
 
 export type CoreServices = Awaited<ReturnType<typeof createCoreServices>>;

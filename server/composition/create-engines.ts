@@ -27,6 +27,7 @@ export async function createEngines(config: Config, overrides: ServiceOverrides,
     embedder,
     siteStore: core.siteStore,
     limiter: core.limiter,
+    refusals: core.refusedOrigins,
     trustProxy: config.trustProxy,
     log,
     onSearched: (e) => {

@@ -10,6 +10,7 @@ import { createIngestServices } from "./ingest-services.ts";
 import { createCrawlServices } from "./crawl-services.ts";
 import { createAccountServices } from "./create-account-services.ts";
 import { databaseHealthCheck, embeddingsHealthCheck } from "./health-checks.ts";
+import { siteReadiness } from "../sites/site-readiness.ts";
 import { backgroundWork, type BackgroundParts } from "./background-work.ts";
 import type { ServiceOverrides, Services } from "./services.ts";
 
@@ -77,6 +78,9 @@ async function createParts(config: Config, overrides: ServiceOverrides, database
   const { embeddingQueue } = ingest;
   if (embeddingQueue) core.siteChangeListeners.push(() => embeddingQueue.wake());
   const crawling = createCrawlServices({ config, db: database.db, log, core, documents: ingest.documents, ingest: ingest.ingest });
+  const checkReady = siteReadiness(core.siteStore, (orgId, data) => crawling.connectors.webhooks.emit(orgId, "site.ready", data), log);
+  core.siteChangeListeners.push((siteId) => void checkReady([siteId]));
+  embeddingQueue?.onSitesEmbedded(checkReady);
   const accountServices = createAccountServices({
     db: database.db,
     accounts: core.accounts,

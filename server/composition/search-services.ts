@@ -29,6 +29,8 @@ export interface SearchServicesInput {
   embedder: Embedder | null;
   siteStore: SiteStore;
   limiter: RateLimiter;
+  /** Where the gate keeps the origins each site refused lately. */
+  refusals?: { record(siteId: string, origin: string): Promise<void> };
   trustProxy: TrustProxy;
   log: Logger;
   options?: Partial<HybridSearchOptions>;
@@ -67,7 +69,7 @@ export async function createSearchServices(input: SearchServicesInput) {
   );
   const suggest = new SuggestService(new CompletionStore(database.db));
   const publicSearch = new PublicSearchService(hybrid, { onSearched: input.onSearched, complete: (request) => suggest.suggest(request) });
-  const gate = publicAccessGate({ sites: siteStore, limiter: input.limiter, trustProxy: input.trustProxy });
+  const gate = publicAccessGate({ sites: siteStore, limiter: input.limiter, trustProxy: input.trustProxy, refusals: input.refusals });
   const groupStore = new GroupStore(database.db);
   const groups = new GroupService(groupStore, siteStore);
   return {

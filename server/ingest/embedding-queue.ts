@@ -14,6 +14,8 @@ export class EmbeddingQueue {
   private readonly inFlight = new Set<string>();
   /** The last site served in the previous batch's first round: the next batch starts with the site after it. */
   private lastSiteServed: string | null = null;
+  /** Told which sites a saved batch gave vectors to (site-readiness.ts), awaited so a drain ends after it. */
+  private sitesEmbedded: ((siteIds: string[]) => Promise<void>) | null = null;
 
   constructor(
     private readonly store: EmbeddingStore,
@@ -35,6 +37,10 @@ export class EmbeddingQueue {
     await this.loop;
   }
 
+  onSitesEmbedded(listener: (siteIds: string[]) => Promise<void>): void {
+    this.sitesEmbedded = listener;
+  }
+
   /** Ingest calls this after a commit so new chunks are embedded without waiting for the next poll. */
   wake(): void {
     this.wakeUp?.();
@@ -46,9 +52,18 @@ export class EmbeddingQueue {
     return batch.length === 0 ? 0 : this.save(batch, await this.embed(batch));
   }
 
-  /** Runs until the queue is empty (tests, benchmarks, the reindex command). */
-  drain(): Promise<number> {
-    return this.pipeline(() => true);
+  /**
+   * Runs until the queue is empty (tests, benchmarks, the reindex command). One pass can end while chunks still wait
+   * (seen with a few dozen sites pending: a batch fetched while earlier ones are in flight came back empty), so passes
+   * repeat until one embeds nothing.
+   */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.pipeline(() => true);
+      total += done;
+      if (done === 0) return total;
+    }
   }
 
   /**
@@ -117,6 +132,7 @@ export class EmbeddingQueue {
     const items = batch.flatMap((c, i) => (vectors[i] ? [{ id: c.id, siteId: c.siteId, contentHash: c.contentHash, vector: vectors[i]! }] : []));
     try {
       await this.store.save(items, this.embedder.model);
+      await this.sitesEmbedded?.([...new Set(items.map((i) => i.siteId))]);
       return items.length;
     } catch (error) {
       this.log.warn("saving embeddings failed", { error, chunks: items.length });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { originAllowed } from "./public-access.ts";
+import { originAllowed } from "../sites/index.ts";
 import { callerOrigin } from "./public-cors.ts";
 import { clientIp } from "./client-ip.ts";
 

@@ -1,5 +1,5 @@
 // The gate of every public endpoint: the site exists, the feature is on, the calling page's origin is allowed, the
-// visitor's IP is within its limits. CORS itself is set by public-cors.ts; the gate only withdraws it from a refused origin.
+// visitor's IP is within its limits. CORS itself is set by public-cors.ts; the gate only withdraws it from a refused preflight.
 import { ErrorCode } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { PublicAccess, RateLimits } from "../../shared/sites.ts";
@@ -7,6 +7,8 @@ import type { SearchSpeed } from "../../shared/search.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { TrustProxy } from "./client-ip.ts";
+import { originAllowed } from "../sites/index.ts";
+import { originRefusalSentence } from "../../shared/refused-origins.ts";
 import { callerOrigin, setPreflightHeaders, withdrawCors } from "./public-cors.ts";
 import type { ResponseHeaders } from "./response-headers.ts";
 
@@ -23,45 +25,26 @@ export interface PublicAccessDeps<S extends PublicSite> {
   sites: { getById(siteId: string): Promise<S | null> };
   limiter: RateLimiter;
   trustProxy: TrustProxy;
-}
-
-/**
- * `example.com` matches that host only; `*.example.com` matches its subdomains at any depth but not
- * example.com itself (list both to allow both). An entry without a port matches any port.
- */
-export function domainMatches(entry: string, url: URL): boolean {
-  const [domain, port] = entry.toLowerCase().split(":") as [string, string | undefined];
-  if (port !== undefined && url.port !== port) return false;
-  const host = url.hostname.toLowerCase();
-  return domain.startsWith("*.") ? host.endsWith(domain.slice(1)) && host.length > domain.length - 1 : host === domain;
-}
-
-/**
- * No Origin and no Referer means a server, curl or a privacy-stripped request: allowed, since the content is
- * public and the per-IP limit still applies. A browser origin must be listed; an empty list allows none
- * ("null" origins from sandboxed frames and files never match).
- */
-export function originAllowed(origin: string | null, allowedDomains: readonly string[]): boolean {
-  if (origin === null) return true;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  return allowedDomains.some((entry) => domainMatches(entry, url));
+  /** Keeps the origins a site refused lately (only http(s) origins are kept). */
+  refusals?: { record(siteId: string, origin: string): Promise<void> };
 }
 
 export function featureEnabled(access: PublicAccess, feature: PublicFeature): boolean {
   return access.enabled && (feature === "search" ? access.searchEnabled : access.chatEnabled);
 }
 
-/** A refused origin: 403, and no allow-origin header, so the browser hides even the refusal from that page's script. */
-function originNotAllowed(headers: ResponseHeaders): AppError {
-  withdrawCors(headers);
-  const message = "This origin is not allowed to call this site's public endpoints; add its domain to publicAccess.allowedDomains.";
-  return new AppError(403, ErrorCode.OriginNotAllowed, message);
+/**
+ * A refused origin: 403 with a sentence naming the origin and the setting. The allow-origin set by public-cors.ts stays,
+ * so the widget on that page can read the sentence and tell its owner; the body carries nothing of the site's content.
+ */
+function originNotAllowed(origin: string | null, what: string): AppError {
+  return new AppError(403, ErrorCode.OriginNotAllowed, originRefusalSentence(origin, what));
+}
+
+/** Remembers the refusal for the site's dashboard; a failure to remember never changes the answer. */
+async function remember(deps: PublicAccessDeps<PublicSite>, siteId: string, origin: string | null): Promise<void> {
+  if (origin === null || !deps.refusals) return;
+  await deps.refusals.record(siteId, origin).catch(() => {});
 }
 const featureDisabled = (feature: PublicFeature) => forbidden(`Public ${feature} is not enabled for this site.`, ErrorCode.FeatureDisabled);
 
@@ -112,7 +95,10 @@ async function admitSite<S extends PublicSite>(deps: PublicAccessDeps<S>, input:
   if (site?.rateLimits.perIpPerMinute) await deps.limiter.check(`public-ip:${site.id}:${input.ip}`, site.rateLimits.perIpPerMinute, input.headers, "requests");
   if (!site) throw notFound("Site");
   if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
-  if (!originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed(input.headers);
+  if (!originAllowed(origin, site.publicAccess.allowedDomains)) {
+    await remember(deps, site.id, origin);
+    throw originNotAllowed(origin, `this site's ${input.feature}`);
+  }
   return site;
 }
 
@@ -129,7 +115,10 @@ async function admitSignal<S extends PublicSite>(deps: PublicAccessDeps<S>, inpu
   await deps.limiter.check(`public-${input.feature}-signal:${input.siteId}:${input.ip}`, perMinute(site, input.feature), input.headers, what);
   if (!site) throw notFound("Site");
   if (!featureEnabled(site.publicAccess, input.feature)) throw featureDisabled(input.feature);
-  if (origin === null || !originAllowed(origin, site.publicAccess.allowedDomains)) throw originNotAllowed(input.headers);
+  if (origin === null || !originAllowed(origin, site.publicAccess.allowedDomains)) {
+    await remember(deps, site.id, origin);
+    throw originNotAllowed(origin, `this site's ${what}`);
+  }
   return site;
 }
 
@@ -148,7 +137,7 @@ async function admitSites<S extends PublicSite>(
   const bucket = searchBucket(perMinute(strictest, "search"), input.speed);
   await deps.limiter.take(`public-search:${input.scope}:${input.ip}`, bucket, input.headers, "search requests");
   if (enabled.length === 0) throw forbidden("Public search is not enabled for any site of this group.", ErrorCode.FeatureDisabled);
-  if (admitted.length === 0) throw originNotAllowed(input.headers);
+  if (admitted.length === 0) throw originNotAllowed(origin, "this group's search");
   return admitted;
 }
 
@@ -160,7 +149,11 @@ async function preflight<S extends PublicSite>(
   const origin = callerOrigin(input.request);
   const sites = (await Promise.all(input.siteIds.map((id) => deps.sites.getById(id)))).filter((s) => s !== null);
   const allowed = origin !== null && sites.some((s) => featureEnabled(s.publicAccess, input.feature) && originAllowed(origin, s.publicAccess.allowedDomains));
-  if (!allowed || origin === null) throw originNotAllowed(input.headers);
+  if (!allowed || origin === null) {
+    // A refused preflight stays unreadable: the request it asks for is never sent, so nothing is learned or spent.
+    withdrawCors(input.headers);
+    throw originNotAllowed(origin, `this site's ${input.feature}`);
+  }
   setPreflightHeaders(input.headers, origin);
 }
 

@@ -26,6 +26,8 @@ export interface SiteRow {
   staleNotifiedAt: Date | null;
   /** Crawler credentials, sealed (connectors/secret-box.ts). */
   crawlerAuth: string | null;
+  /** Set while written pages wait for their vectors or a crawl; cleared when site.ready is sent. */
+  indexingSince: Date | null;
 }
 
 type Defaulted =
@@ -43,7 +45,8 @@ type Defaulted =
   | "nextCrawlAt"
   | "lastScheduledAt"
   | "staleNotifiedAt"
-  | "crawlerAuth";
+  | "crawlerAuth"
+  | "indexingSince";
 export type SiteInsert = Omit<SiteRow, "id" | Defaulted> & Partial<Pick<SiteRow, Defaulted>>;
 export type SiteUpdate = Partial<Omit<SiteRow, "id" | "orgId" | "createdAt">>;
 
@@ -63,4 +66,11 @@ export interface SiteStore {
   update(orgId: string, siteId: string, patch: SiteUpdate): Promise<SiteRow | null>;
   delete(orgId: string, siteId: string): Promise<boolean>;
   stats(siteId: string): Promise<SiteStats>;
+  /** Chunks of the site embedded in the last two minutes, and the seconds since the first of them: its embedding rate. */
+  recentEmbedding(siteId: string): Promise<{ chunks: number; seconds: number }>;
+  /**
+   * Clears the site's indexing mark when no chunk waits for a vector and no crawl is pending or running; answers the
+   * site's organisation and chunk count when it did (so exactly one caller sends site.ready), else null.
+   */
+  finishIndexing(siteId: string): Promise<{ orgId: string; chunkCount: number } | null>;
 }

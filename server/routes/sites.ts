@@ -2,6 +2,7 @@
 import { routeGroup } from "./route-group.ts";
 import { CreateSiteBody, SiteDetail, SiteList, SiteSummary, SuccessBody, UpdateSiteBody } from "../../shared/sites.ts";
 import { ErrorBody } from "../../shared/errors.ts";
+import { RefusedOriginList } from "../../shared/refused-origins.ts";
 import type { SiteService } from "../sites/site-service.ts";
 import { requireOwner, type PrincipalPlugin } from "../plugins/auth.ts";
 import { OrgSiteParams as SiteParams } from "../../shared/params.ts";
@@ -31,6 +32,11 @@ export function siteRoutes(deps: { sites: SiteService; principal: PrincipalPlugi
       params: SiteParams,
       response: { 200: SiteDetail, ...errors },
       detail: { summary: "Get a site's configuration and statistics" },
+    })
+    .get("/:siteId/refused-origins", async ({ principal, params }) => ({ origins: await deps.sites.refused(principal.orgId, params.siteId) }), {
+      params: SiteParams,
+      response: { 200: RefusedOriginList, ...errors },
+      detail: { summary: "Origins the site's allowed domains refused lately (at most 20), each with the entry that would allow it" },
     })
     .put(
       "/:siteId",

@@ -1,2 +1,3 @@
 // The sites use case's public entry point: what other use-case folders may import from it.
 export { siteHostCheck } from "./site-hosts.ts";
+export { originAllowed } from "./allowed-origins.ts";

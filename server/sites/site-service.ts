@@ -3,9 +3,13 @@ import type { CreateSiteBody, SiteDetail, SiteSummary, UpdateSiteBody } from "..
 import { notFound } from "../errors/app-error.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSettings } from "./site-settings.ts";
-import { siteDetail, siteSummary } from "./site-view.ts";
+import { siteDetail, siteIndexing, siteSummary } from "./site-view.ts";
 import { checkSettingsPatterns } from "./settings-patterns.ts";
 import type { CrawlerSettings } from "../connectors/index.ts";
+import type { RefusedOriginStore } from "../ports/refused-origin-store.ts";
+import { domainEntryFor, type RefusedOrigin } from "../../shared/refused-origins.ts";
+import { unixSeconds } from "../../shared/unix-seconds.ts";
+import { originAllowed } from "./allowed-origins.ts";
 
 export interface SiteHooks {
   /** Called after a site's settings changed (cached search answers depend on boosts and access rules). */
@@ -20,6 +24,7 @@ export class SiteService {
     private readonly hooks: SiteHooks = {},
     /** Schedules and credentials in crawlerConfig (server/connectors/crawler-settings.ts). */
     private readonly crawlerSettings?: CrawlerSettings,
+    private readonly refusedOrigins?: RefusedOriginStore,
   ) {}
 
   async create(orgId: string, body: CreateSiteBody): Promise<SiteSummary> {
@@ -47,7 +52,20 @@ export class SiteService {
   async get(orgId: string, siteId: string): Promise<SiteDetail> {
     const row = await this.store.get(orgId, siteId);
     if (!row) throw notFound("Site");
-    return siteDetail(row, await this.store.stats(row.id));
+    const [stats, recent] = await Promise.all([this.store.stats(row.id), this.store.recentEmbedding(row.id)]);
+    return siteDetail(row, stats, siteIndexing(stats, recent));
+  }
+
+  /** Origins refused lately that the site's allowed domains still refuse, most recently seen first. */
+  async refused(orgId: string, siteId: string): Promise<RefusedOrigin[]> {
+    const row = await this.store.get(orgId, siteId);
+    if (!row) throw notFound("Site");
+    const kept = (await this.refusedOrigins?.list(siteId)) ?? [];
+    return kept.flatMap((r) => {
+      const domain = domainEntryFor(r.origin);
+      if (domain === null || originAllowed(r.origin, row.publicAccess.allowedDomains)) return [];
+      return [{ origin: r.origin, domain, count: r.count, firstSeenAt: unixSeconds(r.firstSeenAt), lastSeenAt: unixSeconds(r.lastSeenAt) }];
+    });
   }
 
   async update(orgId: string, siteId: string, patch: UpdateSiteBody): Promise<void> {

@@ -61,13 +61,14 @@ describe("public chat access", () => {
   });
 
   describe("refused", () => {
-    test("another origin is 403 ORIGIN_NOT_ALLOWED without an allow-origin header, and its preflight is 403", async () => {
+    test("another origin is a readable 403 ORIGIN_NOT_ALLOWED, and its preflight is 403 without allow headers", async () => {
       const { siteId } = await createChatSite(ctx);
       const res = await chat(siteId, { query: "How do I install Acme?" }, { origin: "https://evil.example" });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("ORIGIN_NOT_ALLOWED");
-      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      expect(res.headers.get("access-control-allow-origin")).toBe("https://evil.example");
       const pre = await preflight(siteId, "https://evil.example");
+      expect(pre.headers.get("access-control-allow-origin")).toBeNull();
       expect(pre.status).toBe(403);
       expect(pre.headers.get("access-control-allow-methods")).toBeNull();
     });

@@ -126,12 +126,13 @@ describe("public search", () => {
       expect((await ctx.request("GET", path(siteId), { headers: allowed })).body.code).toBe("FEATURE_DISABLED");
     });
 
-    test("a disallowed origin is 403 ORIGIN_NOT_ALLOWED without an allow-origin header, so that page cannot read it", async () => {
+    test("a disallowed origin is 403 ORIGIN_NOT_ALLOWED, readable by that page so its widget can tell the owner why", async () => {
       const { siteId } = await siteWithPages();
       const res = await ctx.request("GET", path(siteId), { headers: { origin: "https://evil.example.net" } });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("ORIGIN_NOT_ALLOWED");
-      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      expect(res.body.error).toContain("https://evil.example.net is not allowed");
+      expect(res.headers.get("access-control-allow-origin")).toBe("https://evil.example.net");
       expect(res.headers.get("vary")).toBe("Origin");
     });
 

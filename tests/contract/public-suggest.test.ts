@@ -72,13 +72,14 @@ describe("public suggest", () => {
   });
 
   describe("access", () => {
-    test("an origin that is not allowed is 403 ORIGIN_NOT_ALLOWED without an allow-origin header", async () => {
+    test("an origin that is not allowed is a 403 ORIGIN_NOT_ALLOWED it can read, with nothing suggested", async () => {
       const { siteId } = await siteWithPages();
       const res = await suggest(siteId, "virt", { origin: "https://evil.example.org" });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("ORIGIN_NOT_ALLOWED");
-      // A refusal never grants the origin (hardening item 12); Vary keeps caches from serving it to another origin.
-      expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      // The page may read the refusal's sentence and nothing else; Vary keeps caches from serving it to another origin.
+      expect(res.headers.get("access-control-allow-origin")).toBe("https://evil.example.org");
+      expect(res.body.completions).toBeUndefined();
       expect(res.headers.get("vary")).toContain("Origin");
     }, 30_000);
 

@@ -99,6 +99,7 @@ describe.skipIf(!built && !process.env.CI)("dashboard: managing a site", () => {
 
       await editSettings(d, siteId, violations);
       await crawl(d, violations);
+      await indexingAndRefusals(d, siteId, violations);
       await browsePages(d, siteId, violations);
       await narrowScreens(d, siteId);
       await deleteSite(d, siteId, violations);
@@ -195,6 +196,53 @@ async function crawl(d: DashboardPage, violations: AxeViolation[]) {
   await d.testId("crawl-history").filter({ hasText: "completed" }).waitFor();
   expect(await d.testId("crawl-history").locator("tbody tr").count()).toBe(1);
   violations.push(...(await d.capture("site-crawled")));
+}
+
+/**
+ * The overview shows how far embedding is as a progress bar (figures held mid-way by answering the site's read with
+ * them), then the real figures reach "Index ready"; origins the site refused are listed and one click allows one.
+ */
+async function indexingAndRefusals(d: DashboardPage, siteId: string, violations: AxeViolation[]) {
+  const sitePath = `/api/sites/${siteId}`;
+  await d.page.route(`**${sitePath}`, async (route) => {
+    const real = await route.fetch();
+    const site = await real.json();
+    const indexing = { state: "indexing", chunkCount: 3319, embeddedChunkCount: 1184, share: 1184 / 3319, secondsLeft: 260 };
+    const stats = { ...site.stats, chunkCount: indexing.chunkCount, embeddedChunkCount: indexing.embeddedChunkCount };
+    await route.fulfill({ response: real, json: { ...site, stats, indexing } });
+  });
+  await d.page.reload();
+  const bar = d.testId("index-state").locator("sl-progress-bar");
+  await bar.waitFor();
+  expect(await bar.getAttribute("value")).toBe("35");
+  expect(await text(d, "index-state")).toContain("1,184 of 3,319 chunks embedded (35%)");
+  expect(await text(d, "time-left")).toBe("about 4 min left");
+  expect(await text(d, "site-status")).toBe("indexing");
+  violations.push(...(await d.capture("site-indexing")));
+  await d.page.unroute(`**${sitePath}`);
+  // The page keeps polling while indexing: the real figures take over and end at ready.
+  await d.testId("index-state").filter({ hasText: "Index ready" }).waitFor({ timeout: 120_000 });
+
+  expect((await callApi(d, "PUT", sitePath, { publicAccess: { searchEnabled: true } })).status).toBe(200);
+  for (const origin of ["http://localhost:5173", "http://localhost:5173", "https://staging.example.net"]) {
+    const refused = await fetch(`${base}/v1/public/sites/${siteId}/search?q=alias`, { headers: { origin } });
+    expect(refused.status).toBe(403);
+  }
+  await d.page.reload();
+  const table = d.testId("refused-origins");
+  await table.waitFor();
+  expect(await table.locator("tbody tr").count()).toBe(2);
+  expect(await table.locator("tbody tr").filter({ hasText: "http://localhost:5173" }).textContent()).toContain("2");
+  expect(await text(d, "snippet-origins")).toContain("docs.example.com");
+  violations.push(...(await d.capture("site-refused-origins")));
+  await d.button("Allow http://localhost:5173").click();
+  await d.page.getByText("localhost:5173 is now an allowed domain").waitFor();
+  // The page re-reads the site, and the list follows its allowed domains.
+  await table.locator("tbody tr").filter({ hasText: "http://localhost:5173" }).waitFor({ state: "detached" });
+  expect(await table.locator("tbody tr").allTextContents()).toEqual([expect.stringContaining("https://staging.example.net")]);
+  expect((await callApi(d, "GET", sitePath)).body.publicAccess.allowedDomains).toContain("localhost:5173");
+  expect(await text(d, "snippet-origins")).toContain("localhost:5173");
+  violations.push(...(await d.capture("site-refused-allowed")));
 }
 
 async function browsePages(d: DashboardPage, siteId: string, violations: AxeViolation[]) {

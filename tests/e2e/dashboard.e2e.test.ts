@@ -108,10 +108,17 @@ async function journey(d: DashboardPage): Promise<void> {
   await d.button("Next").click();
   await d.field("maxPages").fill("8");
   await d.button("Next").click();
+  // Allowed domains start with the base URL's host; the page the snippet goes on is asked for and added.
+  expect(await d.field("allowedDomains").inputValue()).toBe(new URL(site.origin).host);
   await d.field("allowedDomains").fill("127.0.0.1");
+  await d.field("pageOrigin").fill("localhost:5173");
+  await d.button("Create site").click();
+  await d.page.getByText("is not a page's origin").waitFor();
+  await d.field("pageOrigin").fill("http://localhost:5173");
   violations.push(...(await d.capture("wizard-access")));
   await d.button("Create site").click();
   await d.page.getByText("Paste this where the search box").waitFor();
+  expect(await d.testId("snippet-origins").textContent()).toMatch(/works on pages served from\s+127\.0\.0\.1,\s*localhost:5173\./);
   violations.push(...(await d.capture("wizard-snippet")));
 
   // Crawl it and watch the counters move without reloading.

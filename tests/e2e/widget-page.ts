@@ -24,9 +24,11 @@ export interface AxeViolation {
 
 export class WidgetPage {
   readonly errors: string[] = [];
+  readonly warnings: string[] = [];
 
   private constructor(readonly page: Page) {
     page.on("pageerror", (error) => this.errors.push(error.message));
+    page.on("console", (message) => message.type() === "warning" && this.warnings.push(message.text()));
   }
 
   /** initScript runs before the page's own scripts (e.g. to take a browser feature away). */

@@ -152,6 +152,19 @@ describe.if(run)("site-search widget", () => {
       expect(w.errors).toEqual([]);
       await w.close();
     });
+
+    test("tells the site owner once in the console which origin was refused and where to allow it", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/blocked`);
+      for (const query of ["install", "configure", "proxy"]) {
+        await w.input.fill(query);
+        await w.part("retry-button").waitFor();
+      }
+      const origin = new URL(server.url).origin;
+      expect(w.warnings.filter((text) => text.includes("Allowed domains"))).toEqual([
+        `<site-search>: ${origin} is not allowed to use this site's search; add it under Allowed domains.`,
+      ]);
+      await w.close();
+    });
   });
 
   describe("theming", () => {

@@ -49,7 +49,7 @@ export class DocumentStore implements DocumentStorePort {
       const pageId = await this.upsertPageRow(db, page, now);
       await this.deleteChunks(db, pageId);
       if (page.chunks.length > 0) await this.insertChunks(db, pageId, page, now);
-      await this.refreshSiteCounts(db, page.siteId);
+      await this.refreshSiteCounts(db, page.siteId, true);
       if (this.useOutbox) await tx.insert(searchOutbox).values({ siteId: page.siteId, pageId, op: "upsert-page" });
       return pageId;
     });
@@ -273,7 +273,9 @@ export class DocumentStore implements DocumentStorePort {
   }
 
   // The count is kept on the site row so listing sites stays one cheap query; status follows content.
-  private async refreshSiteCounts(db: Db, siteId: string): Promise<void> {
+  private async refreshSiteCounts(db: Db, siteId: string, written = false): Promise<void> {
+    // A written page marks the site as indexing until its vectors are in (SiteStore.finishIndexing sends site.ready).
+    const marked = written && this.embeddingModel !== null;
     await rows(
       db,
       sql`UPDATE sites SET
@@ -282,7 +284,8 @@ export class DocumentStore implements DocumentStorePort {
               WHEN EXISTS (SELECT 1 FROM pages WHERE site_id = ${siteId}) THEN 'ready'
               WHEN status = 'error' THEN 'error'
               ELSE 'pending' END,
-            updated_at = now()
+            updated_at = now(),
+            indexing_since = ${marked ? sql`coalesce(indexing_since, now())` : sql`indexing_since`}
           WHERE id = ${siteId}`,
     );
   }

@@ -1,7 +1,7 @@
 // Sites of an organisation: records, settings and statistics.
 import { readingSites } from "./site-scope.ts";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "./database.ts";
+import { rows, type Db } from "./database.ts";
 import { chunks, crawlJobs, pages, searchOutbox, sites } from "./schema.ts";
 import { newId } from "../../new-id.ts";
 import type { SiteStats, SiteStore as SiteStorePort } from "../../ports/site-store.ts";
@@ -102,5 +102,26 @@ export class SiteStore implements SiteStorePort {
       embeddedChunkCount: Number(chunkRow?.embedded ?? 0),
       lastCrawlJobId: job?.id ?? null,
     };
+  }
+
+  async recentEmbedding(siteId: string): Promise<{ chunks: number; seconds: number }> {
+    const [row] = await rows<{ n: number; span: number | null }>(
+      this.db,
+      sql`SELECT count(*)::int AS n, extract(epoch FROM now() - min(embedded_at))::float8 AS span
+          FROM chunks WHERE site_id = ${siteId} AND embedded_at > now() - interval '2 minutes'`,
+    );
+    return { chunks: Number(row?.n ?? 0), seconds: Number(row?.span ?? 0) };
+  }
+
+  async finishIndexing(siteId: string): Promise<{ orgId: string; chunkCount: number } | null> {
+    const [row] = await rows<{ orgId: string; chunkCount: number }>(
+      this.db,
+      sql`UPDATE sites SET indexing_since = NULL
+          WHERE id = ${siteId} AND indexing_since IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM crawl_jobs WHERE site_id = ${siteId} AND status IN ('pending', 'running'))
+          RETURNING org_id AS "orgId", (SELECT count(*)::int FROM chunks WHERE site_id = ${siteId}) AS "chunkCount"`,
+    );
+    return row ? { orgId: row.orgId, chunkCount: Number(row.chunkCount) } : null;
   }
 }

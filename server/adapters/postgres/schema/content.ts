@@ -39,6 +39,8 @@ export const sites = pgTable(
     staleNotifiedAt: ts("stale_notified_at"),
     /** crawlerConfig.auth, AES-GCM encrypted (server/connectors/secret-box.ts); never in crawler_config. */
     crawlerAuth: text("crawler_auth"),
+    /** Set when pages are written and cleared, with a site.ready event, once their chunks are embedded and no crawl runs. */
+    indexingSince: ts("indexing_since"),
   },
   (t) => [index("sites_org_idx").on(t.orgId, t.createdAt), index("sites_next_crawl_idx").on(t.nextCrawlAt).where(sql`next_crawl_at IS NOT NULL`)],
 );

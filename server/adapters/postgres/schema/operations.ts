@@ -1,5 +1,6 @@
 // Tables the service keeps for itself: rate-limit buckets, the external-index outbox and instance settings.
-import { bigserial, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sites } from "./content.ts";
 import { ts } from "./columns.ts";
 
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {
@@ -30,3 +31,18 @@ export const instanceSettings = pgTable("instance_settings", {
   value: text("value").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+/** Origins recently refused by a site's allowed domains, at most 20 per site (the least recently seen go first). */
+export const refusedOrigins = pgTable(
+  "refused_origins",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    origin: text("origin").notNull(),
+    count: integer("count").notNull().default(1),
+    firstSeenAt: ts("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.origin] })],
+);
