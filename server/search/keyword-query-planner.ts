@@ -12,7 +12,10 @@ import { correctWord, isSettledWord, type Correction } from "./typo-correction.t
 export interface KeywordPlan {
   parsed: ParsedQuery;
   terms: LexicalTerms;
-  /** What the vector side embeds: the corrected words and phrases, without the excluded words. */
+  /**
+   * What the vector side embeds: the query as typed, without its exclusions. A short query with a typo embeds the
+   * corrected spelling; a long one never does (its corrections are suggestions and extra keyword alternatives only).
+   */
   semanticQuery: string;
   /** The query with its typos corrected, when any word was corrected. */
   suggestion: string | null;
@@ -33,7 +36,9 @@ export class KeywordQueryPlanner {
     signal?: AbortSignal;
   }): Promise<KeywordPlan> {
     const parsed = parseQuery(input.query);
-    const corrections: Map<string, Correction> = input.typoTolerance === false ? new Map() : await this.corrections(input.siteIds, parsed.words, input.signal);
+    const long = isLongQuery(parsed);
+    const corrections: Map<string, Correction> =
+      input.typoTolerance === false ? new Map() : await this.corrections(input.siteIds, parsed.words, long, input.signal);
     const siteSynonyms = await input.synonyms;
     const synonyms = synonymAlternatives(parsed.words, siteSynonyms);
     const words = parsed.words.map((w) => {
@@ -43,16 +48,17 @@ export class KeywordQueryPlanner {
       return [...new Set([w, ...corrected, ...(synonyms.get(w) ?? []), ...viaCorrection])];
     });
     const best = new Map([...corrections].map(([w, c]) => [w, c.best]));
-    const correctedWords = parsed.words.map((w) => best.get(w) ?? w);
+    const suggestion = best.size > 0 ? replaceWords(input.query, best) : null;
     return {
       parsed,
       terms: { words, phrases: parsed.phrases, excluded: parsed.excluded },
-      semanticQuery: semanticText(correctedWords, parsed.phrases, input.query),
-      suggestion: best.size > 0 ? replaceWords(input.query, best) : null,
+      semanticQuery: semanticText(suggestion !== null && !long ? suggestion : input.query),
+      suggestion,
     };
   }
 
-  private async corrections(siteIds: string[], words: string[], signal?: AbortSignal) {
+  /** In a long query a word the sites use is taken as meant: there a rare real word is far likelier than a typo. */
+  private async corrections(siteIds: string[], words: string[], long: boolean, signal?: AbortSignal) {
     const out = new Map<string, NonNullable<ReturnType<typeof correctWord>>>();
     const eligible = words.filter((w) => allowedEdits(w) > 0);
     if (!this.vocabulary || eligible.length === 0) return out;
@@ -60,7 +66,7 @@ export class KeywordQueryPlanner {
       // Most words are ones the sites use often: an exact count settles them, and only the rest need the look-alike
       // search, which costs tens of milliseconds per word on a large vocabulary.
       const counts = await this.vocabulary.counts({ siteIds, words: eligible, signal });
-      const doubtful = eligible.filter((w) => !isSettledWord(counts.get(w) ?? 0));
+      const doubtful = eligible.filter((w) => (long ? (counts.get(w) ?? 0) === 0 : !isSettledWord(counts.get(w) ?? 0)));
       if (doubtful.length === 0) return out;
       const near = await this.vocabulary.near({ siteIds, words: doubtful, signal });
       for (const w of doubtful) {
@@ -80,6 +86,11 @@ export class KeywordQueryPlanner {
   }
 }
 
+/** Questions rather than keywords: from this many words on, a query is searched as a long one. */
+const LONG_QUERY_WORDS = 6;
+
+const isLongQuery = (parsed: ParsedQuery): boolean => parsed.words.length + parsed.phrases.flat().length >= LONG_QUERY_WORDS;
+
 /**
  * What the vector side embeds when no word needs correcting (KeywordPlan.semanticQuery then), known before the
  * vocabulary is asked; null when the query has no words to search.
@@ -87,10 +98,19 @@ export class KeywordQueryPlanner {
 export function typedSemanticQuery(query: string): string | null {
   const parsed = parseQuery(query);
   if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
-  return semanticText(parsed.words, parsed.phrases, query);
+  return semanticText(query);
 }
 
-const semanticText = (words: string[], phrases: string[][], query: string) => [...words, ...phrases.flat()].join(" ") || query;
+/**
+ * The query as typed for the model, which reads whole sentences: only the -word exclusions are taken out (their
+ * words would pull the vector towards what the visitor wants left out), and the whitespace is tidied.
+ */
+const semanticText = (query: string) =>
+  query
+    .normalize("NFKC")
+    .replace(/(^|\s)-[\p{L}\p{N}][^\s"]*/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The query as typed, with corrected words swapped in place (case and punctuation elsewhere kept). */
 function replaceWords(query: string, best: Map<string, string>): string {
