@@ -3,7 +3,7 @@
 import type { LexicalHit } from "../ports/lexical-index.ts";
 import type { SearchChunk } from "../ports/search-chunks.ts";
 import type { VectorHit } from "../ports/vector-store.ts";
-import { judgeChunk, type QueryEvidence } from "./chunk-evidence.ts";
+import { judgeChunk, type ChunkVerdict, type QueryEvidence } from "./chunk-evidence.ts";
 import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type ScoreParts } from "./fusion.ts";
 
 export interface ScoredChunk {
@@ -26,14 +26,30 @@ export interface ScoreChunksInput {
   rrfK: number;
 }
 
+/**
+ * Phrases and exclusions bind vector hits too; the engines already applied them to their own. A phrase never empties
+ * the vector side, though: when no vector hit holds it (a question quoting words loosely), the vector hits stand on
+ * their meaning, and only an excluded word keeps one out.
+ */
+function admitted<T extends { c: SearchChunk; verdict: ChunkVerdict }>(judged: T[], evidence: QueryEvidence, lexicalIds: ReadonlySet<string>): T[] {
+  const vectorOnly = judged.filter((j) => j.c.similarity !== null && !lexicalIds.has(j.c.chunkId));
+  if (evidence.phrases.length === 0 || vectorOnly.length === 0 || vectorOnly.some((j) => j.verdict.admitted)) return judged.filter((j) => j.verdict.admitted);
+  const withoutPhrases = { ...evidence, phrases: [] };
+  const relaxed = new Set(vectorOnly.filter((j) => judgeChunk(j.c, withoutPhrases).admitted));
+  return judged.filter((j) => j.verdict.admitted || relaxed.has(j));
+}
+
 /** The admitted chunks with their fused scores, best first. */
 export function scoreChunks(input: ScoreChunksInput): ScoredChunk[] {
   const { chunks, lexical, semantic, evidence } = input;
   const lexicalById = new Map(lexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
   const vectorRank = new Map(semantic.map((h, i) => [h.chunkId, i + 1]));
   const byId = new Map(chunks.map((c) => [c.chunkId, c]));
-  // Phrases and exclusions bind vector hits too; the engines already applied them to their own.
-  const judged = chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })).filter((j) => j.verdict.admitted);
+  const judged = admitted(
+    chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })),
+    evidence,
+    new Set(lexicalById.keys()),
+  );
   const signals: ChunkSignals[] = judged.map(({ c, verdict }) => ({
     chunkId: c.chunkId,
     coverage: verdict.coverage,
