@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { calibratedScore, defaultCalibration, fuse, lexicalHalfFor, lexicalRelevance, vectorRelevance, type ChunkSignals } from "./fusion.ts";
+import { calibratedScore, defaultCalibration, fuse, lexicalHalfFor, lexicalRelevance, orderingSignals, vectorRelevance, type ChunkSignals } from "./fusion.ts";
 import { applyBoost, boostFactor } from "./boosts.ts";
 
 const c = defaultCalibration;
@@ -89,5 +89,31 @@ describe("coverage as lexical evidence", () => {
   test("ordering ignores coverage: it stays BM25's", () => {
     const fused = fuse([signal({ chunkId: "a", lexical: 1, coverage: 1 }), signal({ chunkId: "b", lexical: 2, coverage: 0.5 })], o);
     expect(fused.map((f) => f.chunkId)).toEqual(["b", "a"]);
+  });
+});
+
+describe("keyword candidates without a vector yet", () => {
+  const half = [
+    signal({ chunkId: "a", lexical: 9, lexicalRank: 1, similarity: null }),
+    signal({ chunkId: "b", lexical: 8, lexicalRank: 2, similarity: 0.3 }),
+    signal({ chunkId: "c", lexical: 7, lexicalRank: 3, similarity: 0.5 }),
+    signal({ chunkId: "d", similarity: 0.9, vectorRank: 1 }),
+  ];
+  test('"impute" gives one the mean similarity of its nearest embedded keyword neighbours', () => {
+    const ordered = orderingSignals(half, "impute");
+    expect(ordered[0]!.similarity).toBeCloseTo(0.4);
+    expect(ordered.slice(1)).toEqual(half.slice(1));
+  });
+  test('"lexical-order" orders by keyword relevance until every keyword candidate has its vector', () => {
+    expect(orderingSignals(half, "lexical-order").every((s) => s.similarity === null)).toBe(true);
+    const whole = half.map((s) => ({ ...s, similarity: s.similarity ?? 0.2 }));
+    expect(orderingSignals(whole, "lexical-order")).toBe(whole);
+  });
+  test("the order changes, the reported score does not", () => {
+    const options = { method: "convex" as const, alpha: 0.25, scoreAlpha: 0.5, rrfK: 60, calibration: c };
+    const plain = fuse(half, { ...options, unembedded: "lexical" });
+    const ordered = fuse(half, { ...options, unembedded: "lexical-order" });
+    expect(ordered.map((f) => f.chunkId)).toEqual(["a", "b", "c", "d"]);
+    for (const f of ordered) expect(f.score).toBe(plain.find((p) => p.chunkId === f.chunkId)!.score);
   });
 });

@@ -76,6 +76,31 @@ export interface FusionOptions {
   /** RRF's k: larger flattens the difference between ranks. */
   rrfK: number;
   calibration: Calibration;
+  /** How the convex order treats keyword candidates without a vector yet (see orderingSignals); "lexical" by default. */
+  unembedded?: UnembeddedPolicy;
+}
+
+/**
+ * While a site is being embedded, some keyword candidates have a vector and some do not, and the two kinds are not
+ * comparable: "lexical" scores a chunk without a vector on its keyword relevance alone; "impute" gives it the meaning
+ * its neighbours in keyword rank have (the mean similarity of the nearest embedded keyword candidates); "lexical-order"
+ * orders every candidate by keyword relevance until each keyword candidate has its vector.
+ */
+export type UnembeddedPolicy = "lexical" | "impute" | "lexical-order";
+
+const IMPUTE_NEIGHBOURS = 5;
+
+/** The signals the convex order reads: the same as `signals` unless a keyword candidate is still without a vector. */
+export function orderingSignals(signals: ChunkSignals[], policy: UnembeddedPolicy): ChunkSignals[] {
+  if (policy === "lexical" || !signals.some((s) => s.similarity === null && s.lexicalRank !== null)) return signals;
+  const embedded = signals.filter((s) => s.similarity !== null && s.lexicalRank !== null);
+  if (policy === "lexical-order" || embedded.length === 0) return signals.map((s) => ({ ...s, similarity: null }));
+  return signals.map((s) => {
+    if (s.similarity !== null || s.lexicalRank === null) return s;
+    const rank = s.lexicalRank;
+    const nearest = [...embedded].sort((a, b) => Math.abs(a.lexicalRank! - rank) - Math.abs(b.lexicalRank! - rank)).slice(0, IMPUTE_NEIGHBOURS);
+    return { ...s, similarity: nearest.reduce((sum, n) => sum + n.similarity!, 0) / nearest.length };
+  });
 }
 
 /**
@@ -116,10 +141,11 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 }
 
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
+  const ordering = o.method === "rrf" ? signals : orderingSignals(signals, o.unembedded ?? "lexical");
   return signals
-    .map((s) => {
+    .map((s, i) => {
       const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration }, true);
-      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(s, o);
+      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(ordering[i]!, o);
       return { chunkId: s.chunkId, score, rankScore, parts: scoreParts(s, { alpha: o.scoreAlpha, calibration: o.calibration }) };
     })
     .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);

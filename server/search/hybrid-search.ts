@@ -10,7 +10,7 @@ import type { Synonym } from "../../shared/synonyms.ts";
 import type { Logger } from "../logger.ts";
 import type { BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
-import type { FusionMethod } from "./fusion.ts";
+import type { FusionMethod, UnembeddedPolicy } from "./fusion.ts";
 import type { SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
 import { queryStems } from "./stem.ts";
@@ -55,6 +55,8 @@ export interface HybridSearchOptions {
   sectionsPerResult: number;
   /** Query embeddings remembered (0 disables the cache). */
   queryVectorCacheEntries: number;
+  /** How keyword candidates without a vector yet are ordered while a site is being embedded (fusion.ts). */
+  unembedded: UnembeddedPolicy;
 }
 
 export const defaultSearchOptions: HybridSearchOptions = {
@@ -69,6 +71,7 @@ export const defaultSearchOptions: HybridSearchOptions = {
   embedTimeoutMs: 2000,
   sectionsPerResult: 3,
   queryVectorCacheEntries: 1000,
+  unembedded: "lexical",
 };
 
 export interface HybridSearchInput {
@@ -83,6 +86,7 @@ export interface HybridSearchInput {
   /** Overrides for the relevance benchmark. */
   fusion?: FusionMethod;
   alpha?: number;
+  unembedded?: UnembeddedPolicy;
   /** Relevance benchmark: false searches the words as typed, without typo correction. */
   typoTolerance?: boolean;
   /** Relevance benchmark: ask one engine only ("lexical" also skips embedding the query). */
@@ -157,6 +161,7 @@ export class HybridSearch {
       alpha: input.alpha ?? this.options.alpha,
       scoreAlpha: this.options.scoreAlpha,
       rrfK: this.options.rrfK,
+      unembedded: input.unembedded ?? this.options.unembedded,
     });
     const ranked = await rankPages(scored, { pageFilter, rules: settings, minScore: input.minScore });
     const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);

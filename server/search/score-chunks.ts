@@ -4,7 +4,16 @@ import type { LexicalHit } from "../ports/lexical-index.ts";
 import type { SearchChunk } from "../ports/search-chunks.ts";
 import type { VectorHit } from "../ports/vector-store.ts";
 import { judgeChunk, type ChunkVerdict, type QueryEvidence } from "./chunk-evidence.ts";
-import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type ScoreParts } from "./fusion.ts";
+import {
+  defaultCalibration,
+  fuse,
+  lexicalHalfByEngine,
+  lexicalHalfFor,
+  type ChunkSignals,
+  type FusionMethod,
+  type ScoreParts,
+  type UnembeddedPolicy,
+} from "./fusion.ts";
 
 export interface ScoredChunk {
   chunk: SearchChunk;
@@ -24,6 +33,7 @@ export interface ScoreChunksInput {
   alpha: number;
   scoreAlpha: number;
   rrfK: number;
+  unembedded?: UnembeddedPolicy;
 }
 
 /**
@@ -62,6 +72,7 @@ export function scoreChunks(input: ScoreChunksInput): ScoredChunk[] {
     ...defaultCalibration,
     lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[input.engine] ?? defaultCalibration.lexicalHalf, evidence.groups.length),
   };
-  const fused = fuse(signals, { method: input.method, alpha: input.alpha, scoreAlpha: input.scoreAlpha, rrfK: input.rrfK, calibration });
+  const { method, alpha, scoreAlpha, rrfK, unembedded } = input;
+  const fused = fuse(signals, { method, alpha, scoreAlpha, rrfK, calibration, unembedded });
   return fused.map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore, parts: f.parts }));
 }
