@@ -117,3 +117,28 @@ describe("keyword candidates without a vector yet", () => {
     for (const f of ordered) expect(f.score).toBe(plain.find((p) => p.chunkId === f.chunkId)!.score);
   });
 });
+
+describe('the "within-embedded" order', () => {
+  const options = { method: "convex" as const, alpha: 0.25, scoreAlpha: 0.5, rrfK: 60, calibration: c, unembedded: "within-embedded" as const };
+  test("a keyword candidate without a vector keeps its keyword place; those with one are fused among themselves", () => {
+    const order = fuse(
+      [
+        signal({ chunkId: "a", lexical: 9, lexicalRank: 1, similarity: 0.2 }),
+        signal({ chunkId: "b", lexical: 8, lexicalRank: 2, similarity: null }),
+        signal({ chunkId: "c", lexical: 7, lexicalRank: 3, similarity: 0.9 }),
+        signal({ chunkId: "d", similarity: 0.95, vectorRank: 1 }),
+      ],
+      options,
+    ).map((f) => f.chunkId);
+    // c and d outrank a once fused; b stays second, as keyword search alone would have it.
+    expect(order[1]).toBe("b");
+    expect(order[0]).not.toBe("a");
+    expect(new Set(order)).toEqual(new Set(["a", "b", "c", "d"]));
+  });
+  test("with no vector at all it is the keyword order, and with every one the fused order", () => {
+    const none = [3, 1, 2].map((r) => signal({ chunkId: `k${r}`, lexical: 10 - r, lexicalRank: r }));
+    expect(fuse(none, options).map((f) => f.chunkId)).toEqual(["k1", "k2", "k3"]);
+    const all = none.map((s, i) => ({ ...s, similarity: [0.9, 0.1, 0.5][i]! }));
+    expect(fuse(all, options).map((f) => f.chunkId)).toEqual(fuse(all, { ...options, unembedded: "lexical" }).map((f) => f.chunkId));
+  });
+});

@@ -84,9 +84,11 @@ export interface FusionOptions {
  * While a site is being embedded, some keyword candidates have a vector and some do not, and the two kinds are not
  * comparable: "lexical" scores a chunk without a vector on its keyword relevance alone; "impute" gives it the meaning
  * its neighbours in keyword rank have (the mean similarity of the nearest embedded keyword candidates); "lexical-order"
- * orders every candidate by keyword relevance until each keyword candidate has its vector.
+ * orders every candidate by keyword relevance until each keyword candidate has its vector; "within-embedded" keeps each
+ * keyword candidate without a vector at its keyword rank and fuses only among the chunks with one, which take the
+ * other places of the keyword order (in fused order), vector-only hits after them.
  */
-export type UnembeddedPolicy = "lexical" | "impute" | "lexical-order";
+export type UnembeddedPolicy = "lexical" | "impute" | "lexical-order" | "within-embedded";
 
 const IMPUTE_NEIGHBOURS = 5;
 
@@ -141,12 +143,27 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 }
 
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
-  const ordering = o.method === "rrf" ? signals : orderingSignals(signals, o.unembedded ?? "lexical");
-  return signals
+  const policy = o.unembedded ?? "lexical";
+  const ordering = o.method === "rrf" ? signals : orderingSignals(signals, policy === "within-embedded" ? "lexical" : policy);
+  const fused = signals
     .map((s, i) => {
       const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration }, true);
       const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(ordering[i]!, o);
       return { chunkId: s.chunkId, score, rankScore, parts: scoreParts(s, { alpha: o.scoreAlpha, calibration: o.calibration }) };
     })
     .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
+  return o.method === "convex" && policy === "within-embedded" ? fuseWithinEmbedded(signals, fused) : fused;
+}
+
+/** The "within-embedded" order: the keyword order's places, those of chunks with a vector refilled in fused order. */
+function fuseWithinEmbedded(signals: ChunkSignals[], fused: FusedChunk[]): FusedChunk[] {
+  const byId = new Map(signals.map((s) => [s.chunkId, s]));
+  const keyword = signals.filter((s) => s.lexicalRank !== null).sort((a, b) => a.lexicalRank! - b.lexicalRank!);
+  if (!keyword.some((s) => s.similarity === null)) return fused;
+  const embedded = fused.filter((f) => byId.get(f.chunkId)!.similarity !== null);
+  const byChunk = new Map(fused.map((f) => [f.chunkId, f]));
+  let next = 0;
+  const placed = keyword.map((s) => (s.similarity === null ? byChunk.get(s.chunkId)! : embedded[next++]!));
+  const order = [...placed, ...embedded.slice(next), ...fused.filter((f) => !placed.includes(f) && !embedded.includes(f))];
+  return order.map((f, i) => ({ ...f, rankScore: order.length - i }));
 }

@@ -7,6 +7,7 @@ import type { Vocabulary } from "../ports/vocabulary.ts";
 // Ports as plain objects that record the order of calls: the search's own sequencing is what is tested here.
 function setup(vocabularyWords: Record<string, number>) {
   const events: string[] = [];
+  const lexicalCalls: string[] = [];
   let releaseVocabulary = () => {};
   const vocabularyGate = new Promise<void>((resolve) => (releaseVocabulary = resolve));
   const vocabulary: Vocabulary = {
@@ -30,7 +31,14 @@ function setup(vocabularyWords: Record<string, number>) {
     ready: async () => {},
   };
   const search = new HybridSearch({
-    lexical: { engine: "fake", search: async () => ({ hits: [], ms: 0 }), health: async () => ({ ok: true }) },
+    lexical: {
+      engine: "fake",
+      async search({ terms }) {
+        lexicalCalls.push(`phrases: ${terms?.phrases.map((p) => p.join(" ")).join("|") ?? ""}`);
+        return { hits: [], ms: 0 };
+      },
+      health: async () => ({ ok: true }),
+    },
     vectors: {
       async search({ vector }) {
         events.push(`vectors ${vector.join(",")}`);
@@ -43,7 +51,7 @@ function setup(vocabularyWords: Record<string, number>) {
     siteSettings: async (ids) => ids.map((id) => ({ id, metadataSchema: [], tagBoosts: [], urlBoosts: [] })),
     log: createLogger("error"),
   });
-  return { search, events, releaseVocabulary };
+  return { search, events, lexicalCalls, releaseVocabulary };
 }
 
 describe("the query embedding in a hybrid search", () => {
@@ -71,5 +79,14 @@ describe("the query embedding in a hybrid search", () => {
     releaseVocabulary();
     await search.search({ siteIds: ["s1"], query: "virtual", limit: 10, minScore: 0, only: "lexical" });
     expect(events.some((e) => e.startsWith("embed"))).toBe(false);
+  });
+});
+
+describe("a quoted phrase in a hybrid search", () => {
+  test("that the keyword engine finds nowhere is searched again as ranked words", async () => {
+    const { search, lexicalCalls, releaseVocabulary } = setup({ programming: 40, liberated: 3, style: 9 });
+    releaseVocabulary();
+    await search.search({ siteIds: ["s1"], query: 'Backus, "Can programming be liberated from the Von Neumann style?"', limit: 10, minScore: 0 });
+    expect(lexicalCalls).toEqual(["phrases: can programming be liberated from the von neumann style", "phrases: "]);
   });
 });

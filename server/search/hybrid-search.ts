@@ -207,7 +207,12 @@ export class HybridSearch {
   private async lexicalHits(siteIds: string[], input: HybridSearchInput, plan: KeywordPlan, limit: number) {
     try {
       const found = await this.deps.lexical.search({ siteIds, query: input.query, terms: plan.terms, limit, signal: input.signal });
-      return { ...found, failed: false, error: null as unknown };
+      if (found.hits.length > 0 || plan.terms.phrases.length === 0) return { ...found, failed: false, error: null as unknown };
+      // A phrase no page holds (a title quoted in a question) must not empty the keyword side: its words then rank.
+      const { words, phrases, excluded } = plan.terms;
+      const loose = { words: [...words, ...phrases.flat().map((w) => [w])], phrases: [], excluded };
+      const again = await this.deps.lexical.search({ siteIds, query: input.query, terms: loose, limit, signal: input.signal });
+      return { hits: again.hits, ms: found.ms + again.ms, failed: false, error: null as unknown };
     } catch (error) {
       if (input.signal?.aborted) throw error;
       // Vector results alone are better than an error; an outage of both engines still fails below.

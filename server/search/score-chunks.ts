@@ -37,16 +37,20 @@ export interface ScoreChunksInput {
 }
 
 /**
- * Phrases and exclusions bind vector hits too; the engines already applied them to their own. A phrase never empties
- * the vector side, though: when no vector hit holds it (a question quoting words loosely), the vector hits stand on
- * their meaning, and only an excluded word keeps one out.
+ * Phrases and exclusions bind vector hits too; the engines already applied them to their own. A phrase never empties a
+ * side, though: when no keyword hit (the engine then searched the phrase's words loosely) or no vector-only hit holds
+ * it (a question quoting a title), that side's hits stand on their words or meaning, and only an excluded word keeps
+ * one out.
  */
 function admitted<T extends { c: SearchChunk; verdict: ChunkVerdict }>(judged: T[], evidence: QueryEvidence, lexicalIds: ReadonlySet<string>): T[] {
-  const vectorOnly = judged.filter((j) => j.c.similarity !== null && !lexicalIds.has(j.c.chunkId));
-  if (evidence.phrases.length === 0 || vectorOnly.length === 0 || vectorOnly.some((j) => j.verdict.admitted)) return judged.filter((j) => j.verdict.admitted);
+  if (evidence.phrases.length === 0) return judged.filter((j) => j.verdict.admitted);
   const withoutPhrases = { ...evidence, phrases: [] };
-  const relaxed = new Set(vectorOnly.filter((j) => judgeChunk(j.c, withoutPhrases).admitted));
-  return judged.filter((j) => j.verdict.admitted || relaxed.has(j));
+  const keep = new Set<T>();
+  for (const side of [judged.filter((j) => lexicalIds.has(j.c.chunkId)), judged.filter((j) => !lexicalIds.has(j.c.chunkId))]) {
+    const relax = side.length > 0 && !side.some((j) => j.verdict.admitted);
+    for (const j of side) if (relax ? judgeChunk(j.c, withoutPhrases).admitted : j.verdict.admitted) keep.add(j);
+  }
+  return judged.filter((j) => keep.has(j));
 }
 
 /** The admitted chunks with their fused scores, best first. */
