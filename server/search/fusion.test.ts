@@ -142,3 +142,16 @@ describe('the "within-embedded" order', () => {
     expect(fuse(all, options).map((f) => f.chunkId)).toEqual(fuse(all, { ...options, unembedded: "lexical" }).map((f) => f.chunkId));
   });
 });
+
+describe('the "adaptive" order', () => {
+  const options = { method: "convex" as const, alpha: 0.25, scoreAlpha: 0.5, rrfK: 60, calibration: c };
+  const keyword = (embedded: number) =>
+    [1, 2, 3, 4].map((r) => signal({ chunkId: `k${r}`, lexical: 10 - r, lexicalRank: r, similarity: r > 4 - embedded ? 0.95 : null }));
+  const ids = (list: ChunkSignals[], unembedded: "adaptive" | "within-embedded" | "lexical") => fuse(list, { ...options, unembedded }).map((f) => f.chunkId);
+  test("keeps keyword places while fewer than half the keyword candidates have a vector, and fuses plainly from then on", () => {
+    expect(ids(keyword(1), "adaptive")).toEqual(ids(keyword(1), "within-embedded"));
+    expect(ids(keyword(1), "adaptive")).toEqual(["k1", "k2", "k3", "k4"]);
+    expect(ids(keyword(2), "adaptive")).toEqual(ids(keyword(2), "lexical"));
+    expect(ids(keyword(2), "adaptive")).not.toEqual(["k1", "k2", "k3", "k4"]);
+  });
+});

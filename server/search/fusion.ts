@@ -88,12 +88,22 @@ export interface FusionOptions {
  * keyword candidate without a vector at its keyword rank and fuses only among the chunks with one, which take the
  * other places of the keyword order (in fused order), vector-only hits after them.
  */
-export type UnembeddedPolicy = "lexical" | "impute" | "lexical-order" | "within-embedded";
+export type UnembeddedPolicy = "lexical" | "impute" | "lexical-order" | "within-embedded" | "adaptive";
+
+/** "adaptive": "within-embedded" while fewer than this share of the keyword candidates have a vector, else "lexical". */
+const ADAPTIVE_SHARE = 0.5;
+
+function effectivePolicy(signals: ChunkSignals[], policy: UnembeddedPolicy): Exclude<UnembeddedPolicy, "adaptive"> {
+  if (policy !== "adaptive") return policy;
+  const keyword = signals.filter((s) => s.lexicalRank !== null);
+  const embedded = keyword.filter((s) => s.similarity !== null).length;
+  return keyword.length > 0 && embedded < keyword.length * ADAPTIVE_SHARE ? "within-embedded" : "lexical";
+}
 
 const IMPUTE_NEIGHBOURS = 5;
 
 /** The signals the convex order reads: the same as `signals` unless a keyword candidate is still without a vector. */
-export function orderingSignals(signals: ChunkSignals[], policy: UnembeddedPolicy): ChunkSignals[] {
+export function orderingSignals(signals: ChunkSignals[], policy: Exclude<UnembeddedPolicy, "adaptive" | "within-embedded">): ChunkSignals[] {
   if (policy === "lexical" || !signals.some((s) => s.similarity === null && s.lexicalRank !== null)) return signals;
   const embedded = signals.filter((s) => s.similarity !== null && s.lexicalRank !== null);
   if (policy === "lexical-order" || embedded.length === 0) return signals.map((s) => ({ ...s, similarity: null }));
@@ -143,7 +153,7 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 }
 
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
-  const policy = o.unembedded ?? "lexical";
+  const policy = effectivePolicy(signals, o.unembedded ?? "lexical");
   const ordering = o.method === "rrf" ? signals : orderingSignals(signals, policy === "within-embedded" ? "lexical" : policy);
   const fused = signals
     .map((s, i) => {
