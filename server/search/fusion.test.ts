@@ -99,11 +99,6 @@ describe("keyword candidates without a vector yet", () => {
     signal({ chunkId: "c", lexical: 7, lexicalRank: 3, similarity: 0.5 }),
     signal({ chunkId: "d", similarity: 0.9, vectorRank: 1 }),
   ];
-  test('"impute" gives one the mean similarity of its nearest embedded keyword neighbours', () => {
-    const ordered = orderingSignals(half, "impute");
-    expect(ordered[0]!.similarity).toBeCloseTo(0.4);
-    expect(ordered.slice(1)).toEqual(half.slice(1));
-  });
   test('"lexical-order" orders by keyword relevance until every keyword candidate has its vector', () => {
     expect(orderingSignals(half, "lexical-order").every((s) => s.similarity === null)).toBe(true);
     const whole = half.map((s) => ({ ...s, similarity: s.similarity ?? 0.2 }));

@@ -82,13 +82,12 @@ export interface FusionOptions {
 
 /**
  * While a site is being embedded, some keyword candidates have a vector and some do not, and the two kinds are not
- * comparable: "lexical" scores a chunk without a vector on its keyword relevance alone; "impute" gives it the meaning
- * its neighbours in keyword rank have (the mean similarity of the nearest embedded keyword candidates); "lexical-order"
+ * comparable: "lexical" scores a chunk without a vector on its keyword relevance alone; "lexical-order"
  * orders every candidate by keyword relevance until each keyword candidate has its vector; "within-embedded" keeps each
  * keyword candidate without a vector at its keyword rank and fuses only among the chunks with one, which take the
  * other places of the keyword order (in fused order), vector-only hits after them.
  */
-export type UnembeddedPolicy = "lexical" | "impute" | "lexical-order" | "within-embedded" | "adaptive";
+export type UnembeddedPolicy = "lexical" | "lexical-order" | "within-embedded" | "adaptive";
 
 /** "adaptive": "within-embedded" while fewer than this share of the keyword candidates have a vector, else "lexical". */
 const ADAPTIVE_SHARE = 0.5;
@@ -100,19 +99,10 @@ function effectivePolicy(signals: ChunkSignals[], policy: UnembeddedPolicy): Exc
   return keyword.length > 0 && embedded < keyword.length * ADAPTIVE_SHARE ? "within-embedded" : "lexical";
 }
 
-const IMPUTE_NEIGHBOURS = 5;
-
-/** The signals the convex order reads: the same as `signals` unless a keyword candidate is still without a vector. */
-export function orderingSignals(signals: ChunkSignals[], policy: Exclude<UnembeddedPolicy, "adaptive" | "within-embedded">): ChunkSignals[] {
+/** The signals the convex order reads: under "lexical-order", no similarity while a keyword candidate has none. */
+export function orderingSignals(signals: ChunkSignals[], policy: "lexical" | "lexical-order"): ChunkSignals[] {
   if (policy === "lexical" || !signals.some((s) => s.similarity === null && s.lexicalRank !== null)) return signals;
-  const embedded = signals.filter((s) => s.similarity !== null && s.lexicalRank !== null);
-  if (policy === "lexical-order" || embedded.length === 0) return signals.map((s) => ({ ...s, similarity: null }));
-  return signals.map((s) => {
-    if (s.similarity !== null || s.lexicalRank === null) return s;
-    const rank = s.lexicalRank;
-    const nearest = [...embedded].sort((a, b) => Math.abs(a.lexicalRank! - rank) - Math.abs(b.lexicalRank! - rank)).slice(0, IMPUTE_NEIGHBOURS);
-    return { ...s, similarity: nearest.reduce((sum, n) => sum + n.similarity!, 0) / nearest.length };
-  });
+  return signals.map((s) => ({ ...s, similarity: null }));
 }
 
 /**
@@ -154,7 +144,7 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
   const policy = effectivePolicy(signals, o.unembedded ?? "lexical");
-  const ordering = o.method === "rrf" ? signals : orderingSignals(signals, policy === "within-embedded" ? "lexical" : policy);
+  const ordering = o.method === "rrf" ? signals : orderingSignals(signals, policy === "lexical-order" ? policy : "lexical");
   const fused = signals
     .map((s, i) => {
       const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration }, true);
