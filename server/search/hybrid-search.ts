@@ -71,7 +71,9 @@ export const defaultSearchOptions: HybridSearchOptions = {
   embedTimeoutMs: 2000,
   sectionsPerResult: 3,
   queryVectorCacheEntries: 1000,
-  unembedded: "lexical",
+  // Measured along the embedding curve (docs/benchmarks.md): keyword places kept while under half the keyword
+  // candidates have a vector (plain fusion dipped below keyword-only there), plain fusion from then on (it gains most).
+  unembedded: "adaptive",
 };
 
 export interface HybridSearchInput {
