@@ -59,10 +59,10 @@ describe("the query embedding in a hybrid search", () => {
     const { search, events, releaseVocabulary } = setup({ virtual: 40, hosts: 30 });
     const searching = search.search({ siteIds: ["s1"], query: "Virtual hosts", limit: 10, minScore: 0 });
     await Bun.sleep(5);
-    expect(events).toEqual(["embed Virtual hosts", "counts virtual,hosts"]);
+    expect(events).toEqual(["embed virtual hosts", "counts virtual,hosts"]);
     releaseVocabulary();
     expect((await searching).mode).toBe("hybrid");
-    expect(events).toEqual(["embed Virtual hosts", "counts virtual,hosts", "vectors 1,0"]);
+    expect(events).toEqual(["embed virtual hosts", "counts virtual,hosts", "vectors 1,0"]);
   });
 
   test("a corrected word is embedded again, corrected; the typed text's embedding is dropped", async () => {
