@@ -1,11 +1,11 @@
 // The site the SciFact benches ingest into: one per run, public search on, settings that never filter a page.
 import type { Services } from "../server/app.ts";
 
-export function createSciFactSite(services: Services, orgId: string) {
+export function createSciFactSite(services: Services, orgId: string, name = "SciFact") {
   return services.siteStore.create({
     orgId,
-    name: "SciFact",
-    baseUrl: "https://scifact.bench.example",
+    name,
+    baseUrl: `https://${name.toLowerCase()}.bench.example`,
     crawlerConfig: { maxPages: 100, maxDepth: 3, respectRobotsTxt: true, excludePatterns: [], includePatterns: [], javascriptEnabled: false },
     publicAccess: { enabled: true, searchEnabled: true, chatEnabled: false, allowedDomains: [] },
     rateLimits: { searchPerMinute: 60, chatPerMinute: 20 },

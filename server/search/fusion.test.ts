@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { calibratedScore, defaultCalibration, fuse, lexicalHalfFor, lexicalRelevance, vectorRelevance, type ChunkSignals } from "./fusion.ts";
+import { calibratedScore, defaultCalibration, fuse, lexicalHalfFor, lexicalRelevance, orderingSignals, vectorRelevance, type ChunkSignals } from "./fusion.ts";
 import { applyBoost, boostFactor } from "./boosts.ts";
 
 const c = defaultCalibration;
@@ -89,5 +89,64 @@ describe("coverage as lexical evidence", () => {
   test("ordering ignores coverage: it stays BM25's", () => {
     const fused = fuse([signal({ chunkId: "a", lexical: 1, coverage: 1 }), signal({ chunkId: "b", lexical: 2, coverage: 0.5 })], o);
     expect(fused.map((f) => f.chunkId)).toEqual(["b", "a"]);
+  });
+});
+
+describe("keyword candidates without a vector yet", () => {
+  const half = [
+    signal({ chunkId: "a", lexical: 9, lexicalRank: 1, similarity: null }),
+    signal({ chunkId: "b", lexical: 8, lexicalRank: 2, similarity: 0.3 }),
+    signal({ chunkId: "c", lexical: 7, lexicalRank: 3, similarity: 0.5 }),
+    signal({ chunkId: "d", similarity: 0.9, vectorRank: 1 }),
+  ];
+  test('"lexical-order" orders by keyword relevance until every keyword candidate has its vector', () => {
+    expect(orderingSignals(half, "lexical-order").every((s) => s.similarity === null)).toBe(true);
+    const whole = half.map((s) => ({ ...s, similarity: s.similarity ?? 0.2 }));
+    expect(orderingSignals(whole, "lexical-order")).toBe(whole);
+  });
+  test("the order changes, the reported score does not", () => {
+    const options = { method: "convex" as const, alpha: 0.25, scoreAlpha: 0.5, rrfK: 60, calibration: c };
+    const plain = fuse(half, { ...options, unembedded: "lexical" });
+    const ordered = fuse(half, { ...options, unembedded: "lexical-order" });
+    expect(ordered.map((f) => f.chunkId)).toEqual(["a", "b", "c", "d"]);
+    for (const f of ordered) expect(f.score).toBe(plain.find((p) => p.chunkId === f.chunkId)!.score);
+  });
+});
+
+describe('the "within-embedded" order', () => {
+  const options = { method: "convex" as const, alpha: 0.25, scoreAlpha: 0.5, rrfK: 60, calibration: c, unembedded: "within-embedded" as const };
+  test("a keyword candidate without a vector keeps its keyword place; those with one are fused among themselves", () => {
+    const order = fuse(
+      [
+        signal({ chunkId: "a", lexical: 9, lexicalRank: 1, similarity: 0.2 }),
+        signal({ chunkId: "b", lexical: 8, lexicalRank: 2, similarity: null }),
+        signal({ chunkId: "c", lexical: 7, lexicalRank: 3, similarity: 0.9 }),
+        signal({ chunkId: "d", similarity: 0.95, vectorRank: 1 }),
+      ],
+      options,
+    ).map((f) => f.chunkId);
+    // c and d outrank a once fused; b stays second, as keyword search alone would have it.
+    expect(order[1]).toBe("b");
+    expect(order[0]).not.toBe("a");
+    expect(new Set(order)).toEqual(new Set(["a", "b", "c", "d"]));
+  });
+  test("with no vector at all it is the keyword order, and with every one the fused order", () => {
+    const none = [3, 1, 2].map((r) => signal({ chunkId: `k${r}`, lexical: 10 - r, lexicalRank: r }));
+    expect(fuse(none, options).map((f) => f.chunkId)).toEqual(["k1", "k2", "k3"]);
+    const all = none.map((s, i) => ({ ...s, similarity: [0.9, 0.1, 0.5][i]! }));
+    expect(fuse(all, options).map((f) => f.chunkId)).toEqual(fuse(all, { ...options, unembedded: "lexical" }).map((f) => f.chunkId));
+  });
+});
+
+describe('the "adaptive" order', () => {
+  const options = { method: "convex" as const, alpha: 0.25, scoreAlpha: 0.5, rrfK: 60, calibration: c };
+  const keyword = (embedded: number) =>
+    [1, 2, 3, 4].map((r) => signal({ chunkId: `k${r}`, lexical: 10 - r, lexicalRank: r, similarity: r > 4 - embedded ? 0.95 : null }));
+  const ids = (list: ChunkSignals[], unembedded: "adaptive" | "within-embedded" | "lexical") => fuse(list, { ...options, unembedded }).map((f) => f.chunkId);
+  test("keeps keyword places while fewer than half the keyword candidates have a vector, and fuses plainly from then on", () => {
+    expect(ids(keyword(1), "adaptive")).toEqual(ids(keyword(1), "within-embedded"));
+    expect(ids(keyword(1), "adaptive")).toEqual(["k1", "k2", "k3", "k4"]);
+    expect(ids(keyword(2), "adaptive")).toEqual(ids(keyword(2), "lexical"));
+    expect(ids(keyword(2), "adaptive")).not.toEqual(["k1", "k2", "k3", "k4"]);
   });
 });

@@ -76,6 +76,33 @@ export interface FusionOptions {
   /** RRF's k: larger flattens the difference between ranks. */
   rrfK: number;
   calibration: Calibration;
+  /** How the convex order treats keyword candidates without a vector yet (see orderingSignals); "lexical" by default. */
+  unembedded?: UnembeddedPolicy;
+}
+
+/**
+ * While a site is being embedded, some keyword candidates have a vector and some do not, and the two kinds are not
+ * comparable: "lexical" scores a chunk without a vector on its keyword relevance alone; "lexical-order"
+ * orders every candidate by keyword relevance until each keyword candidate has its vector; "within-embedded" keeps each
+ * keyword candidate without a vector at its keyword rank and fuses only among the chunks with one, which take the
+ * other places of the keyword order (in fused order), vector-only hits after them.
+ */
+export type UnembeddedPolicy = "lexical" | "lexical-order" | "within-embedded" | "adaptive";
+
+/** "adaptive": "within-embedded" while fewer than this share of the keyword candidates have a vector, else "lexical". */
+const ADAPTIVE_SHARE = 0.5;
+
+function effectivePolicy(signals: ChunkSignals[], policy: UnembeddedPolicy): Exclude<UnembeddedPolicy, "adaptive"> {
+  if (policy !== "adaptive") return policy;
+  const keyword = signals.filter((s) => s.lexicalRank !== null);
+  const embedded = keyword.filter((s) => s.similarity !== null).length;
+  return keyword.length > 0 && embedded < keyword.length * ADAPTIVE_SHARE ? "within-embedded" : "lexical";
+}
+
+/** The signals the convex order reads: under "lexical-order", no similarity while a keyword candidate has none. */
+export function orderingSignals(signals: ChunkSignals[], policy: "lexical" | "lexical-order"): ChunkSignals[] {
+  if (policy === "lexical" || !signals.some((s) => s.similarity === null && s.lexicalRank !== null)) return signals;
+  return signals.map((s) => ({ ...s, similarity: null }));
 }
 
 /**
@@ -116,11 +143,27 @@ export function rrfScore(s: ChunkSignals, k: number): number {
 }
 
 export function fuse(signals: ChunkSignals[], o: FusionOptions): FusedChunk[] {
-  return signals
-    .map((s) => {
+  const policy = effectivePolicy(signals, o.unembedded ?? "lexical");
+  const ordering = o.method === "rrf" ? signals : orderingSignals(signals, policy === "lexical-order" ? policy : "lexical");
+  const fused = signals
+    .map((s, i) => {
       const score = calibratedScore(s, { alpha: o.scoreAlpha, calibration: o.calibration }, true);
-      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(s, o);
+      const rankScore = o.method === "rrf" ? rrfScore(s, o.rrfK) : calibratedScore(ordering[i]!, o);
       return { chunkId: s.chunkId, score, rankScore, parts: scoreParts(s, { alpha: o.scoreAlpha, calibration: o.calibration }) };
     })
     .sort((a, b) => b.rankScore - a.rankScore || b.score - a.score);
+  return o.method === "convex" && policy === "within-embedded" ? fuseWithinEmbedded(signals, fused) : fused;
+}
+
+/** The "within-embedded" order: the keyword order's places, those of chunks with a vector refilled in fused order. */
+function fuseWithinEmbedded(signals: ChunkSignals[], fused: FusedChunk[]): FusedChunk[] {
+  const byId = new Map(signals.map((s) => [s.chunkId, s]));
+  const keyword = signals.filter((s) => s.lexicalRank !== null).sort((a, b) => a.lexicalRank! - b.lexicalRank!);
+  if (!keyword.some((s) => s.similarity === null)) return fused;
+  const embedded = fused.filter((f) => byId.get(f.chunkId)!.similarity !== null);
+  const byChunk = new Map(fused.map((f) => [f.chunkId, f]));
+  let next = 0;
+  const placed = keyword.map((s) => (s.similarity === null ? byChunk.get(s.chunkId)! : embedded[next++]!));
+  const order = [...placed, ...embedded.slice(next), ...fused.filter((f) => !placed.includes(f) && !embedded.includes(f))];
+  return order.map((f, i) => ({ ...f, rankScore: order.length - i }));
 }

@@ -7,6 +7,7 @@ import type { Vocabulary } from "../ports/vocabulary.ts";
 // Ports as plain objects that record the order of calls: the search's own sequencing is what is tested here.
 function setup(vocabularyWords: Record<string, number>) {
   const events: string[] = [];
+  const lexicalCalls: string[] = [];
   let releaseVocabulary = () => {};
   const vocabularyGate = new Promise<void>((resolve) => (releaseVocabulary = resolve));
   const vocabulary: Vocabulary = {
@@ -40,6 +41,7 @@ function setup(vocabularyWords: Record<string, number>) {
       engine: "fake",
       search: async ({ terms }) => {
         events.push(`lexical ${terms?.words.map((w) => w.join("|")).join(" ")}`);
+        lexicalCalls.push(`phrases: ${terms?.phrases.map((p) => p.join(" ")).join("|") ?? ""}`);
         return { hits: [], ms: 0 };
       },
       health: async () => ({ ok: true }),
@@ -56,7 +58,7 @@ function setup(vocabularyWords: Record<string, number>) {
     siteSettings: async (ids) => ids.map((id) => ({ id, metadataSchema: [], tagBoosts: [], urlBoosts: [] })),
     log: createLogger("error"),
   });
-  return { search, events, releaseVocabulary };
+  return { search, events, lexicalCalls, releaseVocabulary };
 }
 
 describe("the query embedding in a hybrid search", () => {
@@ -106,5 +108,14 @@ describe("the instant search while typing", () => {
     expect(events.some((e) => e.startsWith("embed"))).toBe(true);
     expect(events.some((e) => e.startsWith("prefixed"))).toBe(false);
     expect(events).toContain("counts virtual,hostn");
+  });
+});
+
+describe("a quoted phrase in a hybrid search", () => {
+  test("that the keyword engine finds nowhere is searched again as ranked words", async () => {
+    const { search, lexicalCalls, releaseVocabulary } = setup({ programming: 40, liberated: 3, style: 9 });
+    releaseVocabulary();
+    await search.search({ siteIds: ["s1"], query: 'Backus, "Can programming be liberated from the Von Neumann style?"', limit: 10, minScore: 0 });
+    expect(lexicalCalls).toEqual(["phrases: can programming be liberated from the von neumann style", "phrases: "]);
   });
 });

@@ -10,7 +10,7 @@ import type { Synonym } from "../../shared/synonyms.ts";
 import type { Logger } from "../logger.ts";
 import type { BoostRules } from "./boosts.ts";
 import { compileFilters, countFacets } from "./filters.ts";
-import type { FusionMethod } from "./fusion.ts";
+import type { FusionMethod, UnembeddedPolicy } from "./fusion.ts";
 import type { SearchChunkSource } from "../ports/search-chunks.ts";
 import { QueryVectorCache } from "./query-vector-cache.ts";
 import { queryStems } from "./stem.ts";
@@ -55,6 +55,8 @@ export interface HybridSearchOptions {
   sectionsPerResult: number;
   /** Query embeddings remembered (0 disables the cache). */
   queryVectorCacheEntries: number;
+  /** How keyword candidates without a vector yet are ordered while a site is being embedded (fusion.ts). */
+  unembedded: UnembeddedPolicy;
 }
 
 export const defaultSearchOptions: HybridSearchOptions = {
@@ -69,6 +71,9 @@ export const defaultSearchOptions: HybridSearchOptions = {
   embedTimeoutMs: 2000,
   sectionsPerResult: 3,
   queryVectorCacheEntries: 1000,
+  // Measured along the embedding curve (docs/benchmarks.md): keyword places kept while under half the keyword
+  // candidates have a vector (plain fusion dipped below keyword-only there), plain fusion from then on (it gains most).
+  unembedded: "adaptive",
 };
 
 /** Candidates an instant search ranks (at least twice the results asked for). */
@@ -86,6 +91,7 @@ export interface HybridSearchInput {
   /** Overrides for the relevance benchmark. */
   fusion?: FusionMethod;
   alpha?: number;
+  unembedded?: UnembeddedPolicy;
   /** Relevance benchmark: false searches the words as typed, without typo correction. */
   typoTolerance?: boolean;
   /** Relevance benchmark: ask one engine only ("lexical" also skips embedding the query). */
@@ -169,6 +175,7 @@ export class HybridSearch {
       alpha: input.alpha ?? this.options.alpha,
       scoreAlpha: this.options.scoreAlpha,
       rrfK: this.options.rrfK,
+      unembedded: input.unembedded ?? this.options.unembedded,
     });
     const ranked = await rankPages(scored, { pageFilter, rules: settings, minScore: input.minScore });
     const stems = evidence.groups.length > 0 ? new Set(evidence.groups.flatMap((g) => [...g])) : queryStems(input.query);
@@ -215,7 +222,12 @@ export class HybridSearch {
   private async lexicalHits(siteIds: string[], input: HybridSearchInput, plan: KeywordPlan, limit: number) {
     try {
       const found = await this.deps.lexical.search({ siteIds, query: input.query, terms: plan.terms, limit, signal: input.signal });
-      return { ...found, failed: false, error: null as unknown };
+      if (found.hits.length > 0 || plan.terms.phrases.length === 0) return { ...found, failed: false, error: null as unknown };
+      // A phrase no page holds (a title quoted in a question) must not empty the keyword side: its words then rank.
+      const { words, phrases, excluded } = plan.terms;
+      const loose = { words: [...words, ...phrases.flat().map((w) => [w])], phrases: [], excluded };
+      const again = await this.deps.lexical.search({ siteIds, query: input.query, terms: loose, limit, signal: input.signal });
+      return { hits: again.hits, ms: found.ms + again.ms, failed: false, error: null as unknown };
     } catch (error) {
       if (input.signal?.aborted) throw error;
       // Vector results alone are better than an error; an outage of both engines still fails below.

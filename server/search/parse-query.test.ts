@@ -14,7 +14,7 @@ describe("parseQuery", () => {
   test("an unbalanced quote and a lone minus fall back to plain words", () => {
     expect(parseQuery('"proxy headers - x')).toEqual({ words: ["proxy", "headers", "x"], phrases: [], excluded: [] });
   });
-  test("a quoted single word is required", () => {
-    expect(parseQuery('"proxy" nginx')).toEqual({ words: ["nginx"], phrases: [["proxy"]], excluded: [] });
+  test("a quoted single word is an ordinary ranked word", () => {
+    expect(parseQuery('"proxy" nginx')).toEqual({ words: ["proxy", "nginx"], phrases: [], excluded: [] });
   });
 });

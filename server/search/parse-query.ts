@@ -1,10 +1,12 @@
 // Query syntax: "exact phrase" must occur as written, -word must not occur, everything else is a plain word
-// (ranked, not required, as before). Unbalanced quotes and a lone "-" fall back to plain words, never an error.
+// (ranked, not required, as before). A quoted single word is a plain word too: long questions quote words for
+// emphasis ("training" and "classification"), and requiring each emptied their results. Unbalanced quotes and a
+// lone "-" fall back to plain words, never an error.
 
 export interface ParsedQuery {
   /** Plain words, lower-cased, in order of first appearance. */
   words: string[];
-  /** Each phrase's words, in order; every phrase must occur (a quoted single word is a required word). */
+  /** Each phrase's words (two or more), in order; every phrase must occur. */
   phrases: string[][];
   excluded: string[];
 }
@@ -26,7 +28,8 @@ export function parseQuery(query: string): ParsedQuery {
   for (const m of query.normalize("NFKC").matchAll(pattern)) {
     if (m[1] !== undefined) {
       const inner = splitWords(m[1]);
-      if (inner.length > 0) phrases.push(inner);
+      if (inner.length > 1) phrases.push(inner);
+      else words.push(...inner);
     } else if (m[3] !== undefined) excluded.push(...splitWords(m[3]));
     else if (m[4] !== undefined) words.push(...splitWords(m[4]));
   }

@@ -3,8 +3,17 @@
 import type { LexicalHit } from "../ports/lexical-index.ts";
 import type { SearchChunk } from "../ports/search-chunks.ts";
 import type { VectorHit } from "../ports/vector-store.ts";
-import { judgeChunk, type QueryEvidence } from "./chunk-evidence.ts";
-import { defaultCalibration, fuse, lexicalHalfByEngine, lexicalHalfFor, type ChunkSignals, type FusionMethod, type ScoreParts } from "./fusion.ts";
+import { judgeChunk, type ChunkVerdict, type QueryEvidence } from "./chunk-evidence.ts";
+import {
+  defaultCalibration,
+  fuse,
+  lexicalHalfByEngine,
+  lexicalHalfFor,
+  type ChunkSignals,
+  type FusionMethod,
+  type ScoreParts,
+  type UnembeddedPolicy,
+} from "./fusion.ts";
 
 export interface ScoredChunk {
   chunk: SearchChunk;
@@ -24,6 +33,24 @@ export interface ScoreChunksInput {
   alpha: number;
   scoreAlpha: number;
   rrfK: number;
+  unembedded?: UnembeddedPolicy;
+}
+
+/**
+ * Phrases and exclusions bind vector hits too; the engines already applied them to their own. A phrase never empties a
+ * side, though: when no keyword hit (the engine then searched the phrase's words loosely) or no vector-only hit holds
+ * it (a question quoting a title), that side's hits stand on their words or meaning, and only an excluded word keeps
+ * one out.
+ */
+function admitted<T extends { c: SearchChunk; verdict: ChunkVerdict }>(judged: T[], evidence: QueryEvidence, lexicalIds: ReadonlySet<string>): T[] {
+  if (evidence.phrases.length === 0) return judged.filter((j) => j.verdict.admitted);
+  const withoutPhrases = { ...evidence, phrases: [] };
+  const keep = new Set<T>();
+  for (const side of [judged.filter((j) => lexicalIds.has(j.c.chunkId)), judged.filter((j) => !lexicalIds.has(j.c.chunkId))]) {
+    const relax = side.length > 0 && !side.some((j) => j.verdict.admitted);
+    for (const j of side) if (relax ? judgeChunk(j.c, withoutPhrases).admitted : j.verdict.admitted) keep.add(j);
+  }
+  return judged.filter((j) => keep.has(j));
 }
 
 /** The admitted chunks with their fused scores, best first. */
@@ -32,8 +59,11 @@ export function scoreChunks(input: ScoreChunksInput): ScoredChunk[] {
   const lexicalById = new Map(lexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
   const vectorRank = new Map(semantic.map((h, i) => [h.chunkId, i + 1]));
   const byId = new Map(chunks.map((c) => [c.chunkId, c]));
-  // Phrases and exclusions bind vector hits too; the engines already applied them to their own.
-  const judged = chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })).filter((j) => j.verdict.admitted);
+  const judged = admitted(
+    chunks.map((c) => ({ c, verdict: judgeChunk(c, evidence) })),
+    evidence,
+    new Set(lexicalById.keys()),
+  );
   const signals: ChunkSignals[] = judged.map(({ c, verdict }) => ({
     chunkId: c.chunkId,
     coverage: verdict.coverage,
@@ -46,6 +76,7 @@ export function scoreChunks(input: ScoreChunksInput): ScoredChunk[] {
     ...defaultCalibration,
     lexicalHalf: lexicalHalfFor(lexicalHalfByEngine[input.engine] ?? defaultCalibration.lexicalHalf, evidence.groups.length),
   };
-  const fused = fuse(signals, { method: input.method, alpha: input.alpha, scoreAlpha: input.scoreAlpha, rrfK: input.rrfK, calibration });
+  const { method, alpha, scoreAlpha, rrfK, unembedded } = input;
+  const fused = fuse(signals, { method, alpha, scoreAlpha, rrfK, calibration, unembedded });
   return fused.map((f) => ({ chunk: byId.get(f.chunkId)!, score: f.score, rankScore: f.rankScore, parts: f.parts }));
 }
