@@ -9,12 +9,13 @@ const root = join(import.meta.dir, "..");
 const KB = 1024;
 
 /**
- * Budgets from issue #6: search must paint from one small file (25 KB); chat + markdown arrive on first use (20 KB).
+ * Search must paint from one small file (26 KB: 25 KB until typing got its request discipline, see docs/decisions.md);
+ * chat + markdown arrive on first use (20 KB).
  * Answers are sanitised by the browser's HTML Sanitizer API where it exists; DOMPurify (~11.5 KB gzip, more than half
  * the chat budget alone) is a third file fetched only by browsers without it, so it has a budget of its own.
  */
 const budgets = [
-  { file: "dist/site-search.js", label: "script tag: search (first load)", budget: 25 * KB },
+  { file: "dist/site-search.js", label: "script tag: search (first load)", budget: 26 * KB },
   { file: "dist/site-search-chat.js", label: "script tag: chat + markdown (on first Ask AI)", budget: 20 * KB },
   { file: "dist/site-search-purify.js", label: "script tag: DOMPurify (no Sanitizer API only)", budget: 12 * KB },
 ];
