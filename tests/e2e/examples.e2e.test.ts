@@ -146,7 +146,7 @@ for (const example of examples) {
       expect(app.pointed).toBe(true);
       await example.openSearch(w);
       await w.page.keyboard.type("install");
-      await w.part("option-snippet").first().waitFor();
+      await w.waitForFullAnswer();
       expect(await w.part("option-title").allInnerTexts()).toContain("Install guide");
       expect(await w.part("section-path").first().innerText()).toBe("Guide › Install on Linux");
       expect(await w.part("mark").first().innerText()).toBe("install");

@@ -43,22 +43,23 @@ describe.if(run)("site-search widget, forgiving search", () => {
     await w.close();
   });
 
-  test("shows completions before the results arrive, and a click searches one", async () => {
+  test("shows the instant answer to typing while the full one is on its way, with no separate completion request", async () => {
     const w = await WidgetPage.open(browser, `${server.url}/inline`);
-    // Hold the search back so the completions are what the visitor sees first.
-    await w.page.route("**/search?*", async (route) => {
+    const calls = w.recordApiCalls();
+    // Hold the full search back so the instant answer is what the visitor sees first.
+    const full = /\/search\?(?!.*speed=instant)/;
+    await w.page.route(full, async (route) => {
       await Bun.sleep(1500);
       await route.continue().catch(() => {});
     });
     await w.input.click();
-    await w.input.fill("rever");
-    await w.part("completion").first().waitFor();
-    expect(await w.part("completion").allInnerTexts()).toEqual(["Reverse proxy"]);
-    await w.page.unroute("**/search?*");
-    await w.part("completion").first().click();
-    expect(await w.input.inputValue()).toBe("Reverse proxy");
-    await w.part("option-snippet").first().waitFor();
+    await w.type("rever", 8);
+    await w.part("option-title").first().waitFor();
+    expect(await w.part("listbox").getAttribute("aria-busy")).toBe("true");
     expect(await w.part("option-title").allInnerTexts()).toContain("Reverse proxy");
+    await w.waitForFullAnswer();
+    expect(await w.part("option-title").allInnerTexts()).toContain("Reverse proxy");
+    expect(calls.some((call) => call.url.pathname.endsWith("/suggest"))).toBe(false);
     expect(w.errors).toEqual([]);
     await w.close();
   });

@@ -71,11 +71,15 @@ export class WidgetPage {
     await this.input.click();
     await this.input.fill(query);
     await this.part("listbox").waitFor();
-    // The listbox is busy while the instant answer to typing waits for the full one that replaces it.
-    await this.page.waitForFunction((q) => {
+    if (query !== "") await this.waitForFullAnswer();
+  }
+
+  /** Resolves when results show and they are the full answer: the listbox is busy while an instant one waits for it. */
+  async waitForFullAnswer(): Promise<void> {
+    await this.page.waitForFunction(() => {
       const root = document.querySelector("site-search")?.shadowRoot;
-      return q === "" || (root?.querySelector('[part~="option-snippet"]') !== null && root?.querySelector('[part~="listbox"][aria-busy="false"]') !== null);
-    }, query);
+      return Boolean(root?.querySelector('[part~="option-snippet"]') && root.querySelector('[part~="listbox"][aria-busy="false"]'));
+    });
   }
 
   /** Types into the input key by key at a typist's speed (characters per second). */

@@ -146,4 +146,17 @@ describe("SearchController", () => {
     search.search("   ");
     expect(search.state).toEqual({ status: "idle", query: "" });
   });
+  test("a full answer that finds nothing keeps the pages the instant answer found for an unfinished word", async () => {
+    const hit = { url: "https://docs.example.com/proxy", title: "Reverse proxy" } as unknown as SearchResponse["results"][number];
+    const search = new SearchController(fakeHost(), {
+      debounceMs: 10,
+      fetchResults: async (q, _signal, speed) => ({ ...response(q), speed, results: speed === "instant" ? [hit] : [] }),
+    });
+    search.search("rever");
+    await tick(30);
+    expect(search.state.response).toMatchObject({ speed: "instant", results: [hit] });
+    await tick(1100);
+    expect(search.state.response).toMatchObject({ speed: "full", results: [hit] });
+    expect(search.state.status).toBe("success");
+  });
 });

@@ -179,6 +179,17 @@ export class SearchController implements ReactiveController {
   }
 
   #succeed(query: string, response: SearchResponse): void {
+    // A full answer that finds nothing for an unfinished word ("rever") does not take away the pages its instant answer
+    // found by the word's beginning: those stay, no longer marked as about to change.
+    const shown = this.state.response;
+    if (
+      response.speed !== "instant" &&
+      response.results.length === 0 &&
+      shown?.speed === "instant" &&
+      shown.query === response.query &&
+      shown.results.length > 0
+    )
+      response = { ...shown, speed: response.speed ?? "full" };
     this.#set({ status: "success", query, response });
     this.#options.onSuccess?.(this.state);
   }
