@@ -176,10 +176,10 @@ export class IngestService {
     }
     const cleaned = isHtml ? (opts.cleaned ?? (await this.clean(page.content, url, opts.orgId))) : null;
     const links = cleaned?.links ?? [];
-    const read = { url, canonical: sameSiteCanonical(cleaned, opts), readAt: opts.readAt };
+    const read = { url, canonical: sameSiteCanonical(cleaned, opts), readAt: opts.readAt, keepStored: opts.canonicalCrawled };
     const address = await this.addresses.resolve(opts.siteId, read);
-    const existing = await this.deps.documents.findPage(opts.siteId, address.url);
-    if (existing && (existing.contentHash === hash || opts.canonicalCrawled)) {
+    const existing = await this.addresses.storedPage(opts.siteId, address);
+    if (existing && (existing.contentHash === hash || read.keepStored)) {
       await this.writes.run(opts.orgId, () => this.addresses.linkAll(opts.siteId, address.aliases, existing.url, opts.crawlJobId));
       return { status: "skipped", links };
     }

@@ -2,7 +2,7 @@
 // addresses are kept as aliases. The page's own URL is, in order: the target of its canonical link (same site only),
 // the directory URL over its index file, else the address seen first; a page whose cleaned text is already stored at
 // another URL becomes an alias of that page.
-import type { DocumentStore, PageWrite } from "../ports/document-store.ts";
+import type { DocumentStore, PageRow, PageWrite } from "../ports/document-store.ts";
 import type { PageAliasStore } from "../ports/page-alias-store.ts";
 import type { CleanedPage } from "./clean-html.ts";
 import { normaliseUrl } from "./url-normalise.ts";
@@ -48,6 +48,8 @@ export interface PageRead {
   canonical: string | null;
   /** The address the crawler read it at when the crawler already chose the canonical URL (`url`) itself. */
   readAt?: string;
+  /** The crawl fetches the own URL itself: a page stored there keeps its own content and this read only adds an alias. */
+  keepStored?: boolean;
 }
 
 export class PageAddresses {
@@ -77,6 +79,17 @@ export class PageAddresses {
   }
 
   /**
+   * The page stored for this address: at its own URL, or, for an address kept as another page's alias (the same text),
+   * that page, so a copy read again unchanged is skipped before it is cleaned and chunked.
+   */
+  async storedPage(siteId: string, address: PageAddress): Promise<PageRow | null> {
+    const page = await this.documents.findPage(siteId, address.url);
+    if (page || address.aliases.length > 0) return page;
+    const owner = await this.aliases.ownerOf(siteId, [address.url]);
+    return owner && owner !== address.url ? this.documents.findPage(siteId, owner) : null;
+  }
+
+  /**
    * Stores the page at its own URL (re-resolved here: another address of it may have been stored meanwhile), or, when
    * it has no other address and its title and cleaned text are stored at another URL, records it as that page's alias.
    * Runs inside the organisation's write turn, so two addresses of one page read at once still end as one page.
@@ -84,6 +97,10 @@ export class PageAddresses {
   async store(read: PageRead, write: PageWrite & { textHash: string }): Promise<{ pageId: string } | { aliasOf: string }> {
     const address = await this.resolve(write.siteId, read);
     const url = address.url;
+    if (read.keepStored && (await this.documents.findPage(write.siteId, url))) {
+      await this.linkAll(write.siteId, address.aliases, url, write.crawlJobId);
+      return { aliasOf: url };
+    }
     // Read at its own address: whatever alias it was before, it is now a page of its own unless a twin claims it.
     if (url === read.url) await this.aliases.forget(write.siteId, url);
     if (url === read.url && address.aliases.length === 0) {

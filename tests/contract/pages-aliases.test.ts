@@ -109,6 +109,7 @@ describe("pushed pages with several addresses", () => {
       const page = html("Caching", "Caching keeps responses close to the visitor.");
       expect(await site.push({ url: `${BASE}/caching`, content: page })).toMatchObject({ processed: 1 });
       expect(await site.push({ url: `${BASE}/en/caching`, content: page })).toMatchObject({ processed: 0, skipped: 1 });
+      expect(await site.push({ url: `${BASE}/en/caching`, content: page })).toMatchObject({ processed: 0, skipped: 1 });
       expect(await site.urls()).toEqual([`${BASE}/caching`]);
       expect((await site.detail(`${BASE}/en/caching`)).body).toMatchObject({ url: `${BASE}/caching`, aliases: [`${BASE}/en/caching`] });
     });
