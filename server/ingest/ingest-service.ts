@@ -206,7 +206,9 @@ export class IngestService {
     }
     const write = { ...pageWrite(opts, { url: address.url, title, summary, tags, metadata, contentHash: hash, chunks }), textHash };
     const stored = await this.writes.run(opts.orgId, () => this.addresses.store(read, write));
-    return "pageId" in stored ? { status: "processed", pageId: stored.pageId, links } : { status: "skipped", links };
+    if ("pageId" in stored) return { status: "processed", pageId: stored.pageId, links };
+    this.deps.onSiteChanged?.(opts.siteId); // a page stored at this address may have merged into the one it copies
+    return { status: "skipped", links };
   }
 
   /** The page's search sections, each with the text the lexical index reads and its own hash. */

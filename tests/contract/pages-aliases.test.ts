@@ -114,6 +114,17 @@ describe("pushed pages with several addresses", () => {
       expect((await site.detail(`${BASE}/en/caching`)).body).toMatchObject({ url: `${BASE}/caching`, aliases: [`${BASE}/en/caching`] });
     });
 
+    test("a page that comes to copy another merges into it and leaves search at once", async () => {
+      const site = await newSite();
+      expect((await site.publish()).status).toBe(200);
+      const page = html("Caching", "Caching keeps responses close to the visitor.");
+      await site.push({ url: `${BASE}/caching`, content: page }, { url: `${BASE}/en/caching`, content: html("Caching", "Old notes about wombats.") });
+      expect(await site.search("wombats")).toEqual([`${BASE}/en/caching`]);
+      expect(await site.push({ url: `${BASE}/en/caching`, content: page })).toMatchObject({ processed: 0, skipped: 1 });
+      expect(await site.urls()).toEqual([`${BASE}/caching`]);
+      expect(await site.search("wombats")).toEqual([]);
+    });
+
     test("under another title stays two pages", async () => {
       const site = await newSite();
       await site.push({ url: `${BASE}/a`, content: html("Alpha", "The same body text.") }, { url: `${BASE}/b`, content: html("Beta", "The same body text.") });
