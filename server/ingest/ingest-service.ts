@@ -190,8 +190,9 @@ export class IngestService {
     const described = await this.describe(page, { url, text, isHtml, cleaned, opts });
     let title = described.title;
     const { summary, tags } = described;
-    // Title and text: two pages that only share a body (generated stubs, a collection's near-twins) stay two pages.
-    const textHash = contentHash(title, text);
+    // Title and text: pages that only share a body stay two pages, and so do stubs whose whole text is their title
+    // (a collection's records of one title, told apart by nothing the page shows).
+    const textHash = text.replace(/\s+/g, " ").trim() === title.replace(/\s+/g, " ").trim() ? null : contentHash(title, text);
     const suffix = title ? await this.sharedSuffix(opts.siteId, address.url, title) : null;
     const metadata = suffix ? { ...page.metadata, originalTitle: title } : (page.metadata ?? {});
     title = stripTitleSuffix(title, suffix) || address.url;

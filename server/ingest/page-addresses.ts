@@ -94,7 +94,7 @@ export class PageAddresses {
    * it has no other address and its title and cleaned text are stored at another URL, records it as that page's alias.
    * Runs inside the organisation's write turn, so two addresses of one page read at once still end as one page.
    */
-  async store(read: PageRead, write: PageWrite & { textHash: string }): Promise<{ pageId: string } | { aliasOf: string }> {
+  async store(read: PageRead, write: PageWrite & { textHash: string | null }): Promise<{ pageId: string } | { aliasOf: string }> {
     const address = await this.resolve(write.siteId, read);
     const url = address.url;
     if (read.keepStored && (await this.documents.findPage(write.siteId, url))) {
@@ -103,7 +103,7 @@ export class PageAddresses {
     }
     // Read at its own address: whatever alias it was before, it is now a page of its own unless a twin claims it.
     if (url === read.url) await this.aliases.forget(write.siteId, url);
-    if (url === read.url && address.aliases.length === 0) {
+    if (url === read.url && address.aliases.length === 0 && write.textHash !== null) {
       // A page stored here before with other text merges into the twin too: the site keeps one copy of each text.
       const twin = await this.aliases.pageWithText(write.siteId, write.textHash, url);
       if (twin) {

@@ -14,7 +14,7 @@ async function newSite() {
   const site = await ctx.request("POST", "/api/sites", { key: org.key, body: { name: "Docs", baseUrl: BASE } });
   const siteId = site.body.siteId as string;
   return {
-    push: async (...pages: Array<{ url: string; content: string }>) => {
+    push: async (...pages: Array<{ url: string; content: string; title?: string }>) => {
       const res = await ctx.request("POST", `/api/sites/${siteId}/pages`, { key: org.key, body: { pages } });
       expect(res.status).toBe(200);
       expect(res.body.errors).toEqual([]);
@@ -123,6 +123,13 @@ describe("pushed pages with several addresses", () => {
       expect(await site.push({ url: `${BASE}/en/caching`, content: page })).toMatchObject({ processed: 0, skipped: 1 });
       expect(await site.urls()).toEqual([`${BASE}/caching`]);
       expect(await site.search("wombats")).toEqual([]);
+    });
+
+    test("that is only the title stays one page per record", async () => {
+      const site = await newSite();
+      const record = { title: "ROOTFINDER II (Algorithm 15)", content: "ROOTFINDER II (Algorithm 15)" };
+      await site.push({ url: `${BASE}/cacm/129`, ...record }, { url: `${BASE}/cacm/158`, ...record });
+      expect(await site.urls()).toEqual([`${BASE}/cacm/129`, `${BASE}/cacm/158`]);
     });
 
     test("under another title stays two pages", async () => {
