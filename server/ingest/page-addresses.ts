@@ -101,8 +101,6 @@ export class PageAddresses {
       await this.linkAll(write.siteId, address.aliases, url, write.crawlJobId);
       return { aliasOf: url };
     }
-    // Read at its own address: whatever alias it was before, it is now a page of its own unless a twin claims it.
-    if (url === read.url) await this.aliases.forget(write.siteId, url);
     if (url === read.url && address.aliases.length === 0 && write.textHash !== null) {
       // A page stored here before with other text merges into the twin too: the site keeps one copy of each text.
       const twin = await this.aliases.pageWithText(write.siteId, write.textHash, url);
@@ -111,6 +109,9 @@ export class PageAddresses {
         return { aliasOf: twin };
       }
     }
+    // Read at its own address: whatever page it was an alias of, it is now a page of its own.
+    const owner = url === read.url ? await this.aliases.ownerOf(write.siteId, [url]) : null;
+    if (owner !== null && owner !== url) await this.aliases.forget(write.siteId, url);
     const pageId = await this.documents.replacePage({ ...write, url });
     await this.linkAll(write.siteId, address.aliases, url, null);
     return { pageId };
