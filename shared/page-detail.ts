@@ -22,6 +22,11 @@ export const PageDetail = Type.Object({
   metadata: Type.Record(Type.String(), Type.Unknown()),
   source: Type.Union([Type.Literal("api"), Type.Literal("crawl")]),
   indexedAt: Type.Integer(),
+  /**
+   * The page's other addresses (its index file, URLs whose canonical link names it, copies with the same text): stored
+   * once under `url`, and asking for any of them returns this page.
+   */
+  aliases: Type.Optional(Type.Array(Type.String())),
   chunks: Type.Array(PageChunk),
 });
 export type PageDetail = Static<typeof PageDetail>;

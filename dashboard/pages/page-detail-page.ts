@@ -81,6 +81,7 @@ export class PageDetailPage extends LitElement {
           <dt>Indexed</dt><dd>${day(page.indexedAt)} (${page.source === "crawl" ? "crawled" : "added through the API"})</dd>
           <dt>Summary</dt><dd>${page.summary || "—"}</dd>
           <dt>Tags</dt><dd>${page.tags.length ? page.tags.map((t) => html`<sl-badge variant="neutral" pill>${t}</sl-badge> `) : "—"}</dd>
+          ${page.aliases?.length ? html`<dt>Also at</dt><dd data-testid="aliases">${page.aliases.map((url) => html`<div class="url">${url}</div>`)}</dd>` : ""}
           <dt>Chunks embedded</dt><dd data-testid="chunks-embedded">${embedded} / ${page.chunks.length}</dd>
           ${metadata.map(([key, value]) => html`<dt>${key}</dt><dd>${Array.isArray(value) ? value.join(", ") : String(value)}</dd>`)}
         </dl>
@@ -92,6 +93,7 @@ export class PageDetailPage extends LitElement {
       </div>
       <sl-dialog label="Delete this page?">
         <p class="url">${page.url}</p>
+        ${page.aliases?.length ? html`<p>It stays searchable at its other address, ${page.aliases[0]}; delete that one too to remove it.</p>` : ""}
         ${this.error ? html`<sl-alert variant="danger" open>${this.error}</sl-alert>` : ""}
         <sl-button slot="footer" @click=${() => this.dialog().hide()}>Keep it</sl-button>
         <sl-button slot="footer" variant="danger" @click=${() => this.deletePage()}>Delete page</sl-button>

@@ -5,6 +5,7 @@ import { upstreamFailureFields as upstreamFields, type Logger } from "../logger.
 import type { Db } from "../adapters/postgres/database.ts";
 import type { ForegroundGate } from "../adapters/postgres/foreground-gate.ts";
 import { DocumentStore } from "../adapters/postgres/document-store.ts";
+import { PageAliasStore } from "../adapters/postgres/page-alias-store.ts";
 import { EmbeddingStore } from "../adapters/postgres/embedding-store.ts";
 import { AnthropicMetadataExtractor } from "../adapters/anthropic/metadata-extractor.ts";
 import { UnpdfReader } from "../adapters/pdf/unpdf-reader.ts";
@@ -31,7 +32,9 @@ export interface IngestInput {
 }
 
 export function createIngestServices({ config, db, gate, log, embedder, siteStore, usageRecorder, notifySiteChanged }: IngestInput) {
-  const documents = new DocumentStore(db, config.lexicalEngine === "elasticsearch", embedder?.model ?? null, gate);
+  const useOutbox = config.lexicalEngine === "elasticsearch";
+  const documents = new DocumentStore(db, useOutbox, embedder?.model ?? null, gate);
+  const aliases = new PageAliasStore(db, useOutbox);
   const embeddingStore = new EmbeddingStore(db, gate);
   const embeddingQueue = embedder ? new EmbeddingQueue(embeddingStore, embedder, log) : null;
   const { anthropic } = config;
@@ -44,6 +47,7 @@ export function createIngestServices({ config, db, gate, log, embedder, siteStor
   const preparation = config.preparationWorkers > 0 ? new PreparationPool({ workers: config.preparationWorkers, workerUrl }) : null;
   const ingest = new IngestService({
     documents,
+    aliases,
     metadata,
     heuristics,
     preparer: preparation ?? undefined,
@@ -53,6 +57,6 @@ export function createIngestServices({ config, db, gate, log, embedder, siteStor
     onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),
     onPageFailed: (error, page) => log.error("page not stored", { error, ...page }),
   });
-  const pages = new PageService(siteStore, documents, ingest, notifySiteChanged);
+  const pages = new PageService(siteStore, documents, aliases, ingest, notifySiteChanged);
   return { documents, embeddingStore, embeddingQueue, preparation, ingest, pages };
 }

@@ -74,14 +74,16 @@ async function fetchPage(entry: FrontierEntry, ctx: VisitContext, validators?: F
   }
 }
 
-/** Where the page is indexed: its canonical URL when that is on the site and not crawled separately. */
-async function indexAddress(pageUrl: string, cleaned: CleanedPage | null, entry: FrontierEntry, ctx: VisitContext): Promise<string | VisitResult> {
+/**
+ * Where the page is indexed: its canonical URL when that is on the site (the address read becomes an alias of it).
+ * When the crawl fetches the canonical URL itself, a page already stored there keeps its own content.
+ */
+async function indexAddress(pageUrl: string, cleaned: CleanedPage | null, entry: FrontierEntry, ctx: VisitContext) {
   const canonical = cleaned?.canonicalUrl ? normaliseUrl(cleaned.canonicalUrl) : null;
-  if (canonical === null || canonical === pageUrl || !ctx.scope.inScope(canonical)) return pageUrl;
-  if (!(await ctx.robotsFor(canonical)).isAllowed(canonical)) return pageUrl;
-  if (await ctx.frontier.claim(canonical, entry.depth)) return canonical;
-  ctx.progress.count("pagesSkipped");
-  return { state: "skipped", detail: `duplicate: its canonical URL ${canonical} is crawled itself` };
+  if (canonical === null || canonical === pageUrl || !ctx.scope.inScope(canonical)) return { url: pageUrl };
+  if (!(await ctx.robotsFor(canonical)).isAllowed(canonical)) return { url: pageUrl };
+  const canonicalCrawled = !(await ctx.frontier.claim(canonical, entry.depth));
+  return { url: canonical, readAt: pageUrl, canonicalCrawled };
 }
 
 /** Fetches the page unless robots.txt forbids it or it is known unchanged; a result when there is nothing to read. */
@@ -142,10 +144,8 @@ export async function visitPage(entry: FrontierEntry, ctx: VisitContext): Promis
     ctx.progress.count("pagesSkipped");
     return { state: "skipped", detail: "not matched by the include patterns" };
   }
-  const address = await indexAddress(pageUrl, cleaned, entry, ctx);
-  if (typeof address !== "string") return address;
-
-  const options = { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl" as const, crawlJobId: ctx.jobId, signal: ctx.signal };
+  const { url: address, ...canonical } = await indexAddress(pageUrl, cleaned, entry, ctx);
+  const options = { orgId: ctx.orgId, siteId: ctx.siteId, source: "crawl" as const, crawlJobId: ctx.jobId, signal: ctx.signal, ...canonical };
   const outcome =
     fetched.bytes && mediaType === "application/pdf"
       ? await ctx.ingest.ingestPdf(address, fetched.bytes, options)

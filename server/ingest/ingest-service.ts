@@ -18,6 +18,8 @@ import type { PdfReader } from "../ports/pdf-reader.ts";
 import { readPdf, readPdfItem, type PdfPage } from "./pdf-ingest.ts";
 import { normaliseUrl } from "./url-normalise.ts";
 import { KeyedLane } from "./keyed-lane.ts";
+import { PageAddresses, sameSiteCanonical } from "./page-addresses.ts";
+import type { PageAliasStore } from "../ports/page-alias-store.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -30,6 +32,8 @@ export interface ModelUsage {
 
 export interface IngestDeps {
   documents: DocumentStore;
+  /** Other addresses of stored pages: a page read at several addresses is stored once (page-addresses.ts). */
+  aliases: PageAliasStore;
   /** Fills missing metadata of plain-text pages: Claude when configured, heuristics otherwise (rule 5). */
   metadata: MetadataExtractor;
   /** Always-available fallback, also used for HTML pages where the markup already carries most metadata. */
@@ -62,6 +66,12 @@ export interface IngestOptions {
   ownHost?: (url: string) => boolean;
   /** The crawler has already cleaned the page (it reads robots meta and canonical first); spares a second parse. */
   cleaned?: CleanedPage;
+  /**
+   * The address the crawler fetched the page at when it indexes it under its canonical URL: kept as an alias. With
+   * `canonicalCrawled` the canonical URL is fetched by the crawl itself, so a page stored there keeps its own content.
+   */
+  readAt?: string;
+  canonicalCrawled?: boolean;
   /** Content already split into sections by its reader (a PDF); the page's content is then its plain text. */
   document?: { title: string; blocks: ContentBlock[] };
 }
@@ -79,9 +89,11 @@ export class IngestService {
   private readonly preparer: PagePreparer;
   /** An organisation's page writes take turns (see keyed-lane.ts); other organisations' writes do not wait. */
   private readonly writes = new KeyedLane();
+  private readonly addresses: PageAddresses;
 
   constructor(private readonly deps: IngestDeps) {
     this.preparer = deps.preparer ?? inlinePreparer;
+    this.addresses = new PageAddresses(deps.documents, deps.aliases);
   }
 
   /**
@@ -164,9 +176,11 @@ export class IngestService {
     }
     const cleaned = isHtml ? (opts.cleaned ?? (await this.clean(page.content, url, opts.orgId))) : null;
     const links = cleaned?.links ?? [];
-    const existing = await this.deps.documents.findPage(opts.siteId, url);
-    if (existing && existing.contentHash === hash) {
-      if (opts.crawlJobId) await this.deps.documents.markCrawled(opts.siteId, url, opts.crawlJobId);
+    const read = { url, canonical: sameSiteCanonical(cleaned, opts), readAt: opts.readAt, keepStored: opts.canonicalCrawled };
+    const address = await this.addresses.resolve(opts.siteId, read);
+    const existing = await this.addresses.storedPage(opts.siteId, address);
+    if (existing && (existing.contentHash === hash || read.keepStored)) {
+      await this.writes.run(opts.orgId, () => this.addresses.linkAll(opts.siteId, address.aliases, existing.url, opts.crawlJobId));
       return { status: "skipped", links };
     }
 
@@ -176,9 +190,12 @@ export class IngestService {
     const described = await this.describe(page, { url, text, isHtml, cleaned, opts });
     let title = described.title;
     const { summary, tags } = described;
-    const suffix = title ? await this.sharedSuffix(opts.siteId, url, title) : null;
+    // Title and text: pages that only share a body stay two pages, and so do stubs whose whole text is their title
+    // (a collection's records of one title, told apart by nothing the page shows).
+    const textHash = text.replace(/\s+/g, " ").trim() === title.replace(/\s+/g, " ").trim() ? null : contentHash(title, text);
+    const suffix = title ? await this.sharedSuffix(opts.siteId, address.url, title) : null;
     const metadata = suffix ? { ...page.metadata, originalTitle: title } : (page.metadata ?? {});
-    title = stripTitleSuffix(title, suffix) || url;
+    title = stripTitleSuffix(title, suffix) || address.url;
 
     const chunks = await this.sections(title, blocks, opts.orgId);
     // Checked before the write: 55,000 sections in one statement once failed with the whole INSERT echoed back.
@@ -188,9 +205,11 @@ export class IngestService {
         error: `The page makes ${chunks.length} search sections; at most ${Limits.chunksPerPage} are stored per page. Split it into several pages.`,
       };
     }
-    const write = pageWrite(opts, { url, title, summary, tags, metadata, contentHash: hash, chunks });
-    const pageId = await this.writes.run(opts.orgId, () => this.deps.documents.replacePage(write));
-    return { status: "processed", pageId, links };
+    const write = { ...pageWrite(opts, { url: address.url, title, summary, tags, metadata, contentHash: hash, chunks }), textHash };
+    const stored = await this.writes.run(opts.orgId, () => this.addresses.store(read, write));
+    if ("pageId" in stored) return { status: "processed", pageId: stored.pageId, links };
+    this.deps.onSiteChanged?.(opts.siteId); // a page stored at this address may have merged into the one it copies
+    return { status: "skipped", links };
   }
 
   /** The page's search sections, each with the text the lexical index reads and its own hash. */

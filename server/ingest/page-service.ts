@@ -3,6 +3,7 @@ import type { DeletePagesBody, IngestResponse, PageList } from "../../shared/pag
 import type { PageDetail } from "../../shared/page-detail.ts";
 import { badRequest, notFound } from "../errors/app-error.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
+import type { PageAliasStore, PageMatch } from "../ports/page-alias-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import type { IngestService } from "./ingest-service.ts";
 import { compileUrlPattern, UrlPatternError, urlPatternSource, type UrlPatternSource } from "../patterns/url-pattern.ts";
@@ -19,6 +20,7 @@ export class PageService {
   constructor(
     private readonly sites: SiteStore,
     private readonly documents: DocumentStore,
+    private readonly aliases: PageAliasStore,
     private readonly ingestService: IngestService,
     private readonly onSiteChanged: (siteId: string) => void = () => {},
   ) {}
@@ -46,10 +48,11 @@ export class PageService {
     return { items, nextCursor: hasMore ? items.at(-1)!.url : null, hasMore };
   }
 
-  /** One page with its chunks (its cleaned text in sections) and which of them are embedded. */
+  /** One page, asked for by any of its addresses, with its aliases and its chunks (cleaned text in sections, embedded or not). */
   async detail(orgId: string, siteId: string, url: string): Promise<PageDetail> {
     await this.site(orgId, siteId);
-    const page = await this.documents.findPage(siteId, url);
+    const own = (await this.documents.findPage(siteId, url)) ? url : await this.aliases.ownerOf(siteId, [url]);
+    const page = own === null ? null : await this.documents.findPage(siteId, own);
     if (!page) throw notFound("Page");
     const chunks = (await this.documents.pageChunks(page.id)).map((c) => ({
       chunkId: c.id,
@@ -61,7 +64,8 @@ export class PageService {
       embeddedAt: c.embeddedAt ? unixSeconds(c.embeddedAt) : null,
     }));
     const { title, summary, tags, metadata, source } = page;
-    return { url: page.url, title, summary, tags, metadata, source, indexedAt: unixSeconds(page.indexedAt), chunks };
+    const aliases = await this.aliases.aliasesOf(page.id);
+    return { url: page.url, title, summary, tags, metadata, source, indexedAt: unixSeconds(page.indexedAt), aliases, chunks };
   }
 
   async delete(orgId: string, siteId: string, body: DeletePagesBody): Promise<{ success: true; deletedCount: number }> {
@@ -69,7 +73,7 @@ export class PageService {
     const given = [body.urls !== undefined, body.url !== undefined, body.pattern !== undefined].filter(Boolean).length;
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
     const urls = (body.urls ?? (body.url !== undefined ? [body.url] : [])).map((url) => normaliseUrl(url) ?? url);
-    const deletedCount = body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.documents.deletePages(siteId, { urls });
+    const deletedCount = body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.remove(siteId, { urls });
     if (deletedCount > 0) this.onSiteChanged(siteId);
     return { success: true, deletedCount };
   }
@@ -87,15 +91,23 @@ export class PageService {
       throw error;
     }
     const regex = postgresRegex(compiled.source);
-    if (regex !== null) return this.documents.deletePages(siteId, { regex, subject: compiled.subject });
+    if (regex !== null) return this.remove(siteId, { regex, subject: compiled.subject });
     const matcher = compileUrlPattern(pattern);
     let deleted = 0;
     for (let after: string | null = null; ; ) {
       const urls = await this.documents.urlsAfter(siteId, after, URL_PAGE);
       if (urls.length === 0) return deleted;
-      deleted += await this.documents.deletePages(siteId, { urls: await filterInSlices(urls, (url) => matcher.test(url)) });
+      deleted += await this.remove(siteId, { urls: await filterInSlices(urls, (url) => matcher.test(url)) });
       after = urls.at(-1)!;
     }
+  }
+
+  /**
+   * Removes addresses: an alias is forgotten, a page that keeps an alias moves there with its content, any other page
+   * goes. Each removed address counts once.
+   */
+  private async remove(siteId: string, match: PageMatch): Promise<number> {
+    return (await this.aliases.removeAliased(siteId, match)) + (await this.documents.deletePages(siteId, match));
   }
 
   async purge(orgId: string, siteId: string): Promise<{ success: true; deletedCount: number }> {

@@ -29,6 +29,8 @@ export interface NewChunk {
 /** A page as ingest writes it: the stored fields it sets, and its chunks. */
 export interface PageWrite extends Pick<PageRow, "siteId" | "url" | "title" | "summary" | "tags" | "metadata" | "contentHash" | "source"> {
   crawlJobId?: string | null;
+  /** Hash of the page's title and cleaned text, which finds another address showing the same page. */
+  textHash?: string | null;
   chunks: NewChunk[];
 }
 

@@ -18,18 +18,20 @@ const content = "<html><body><main><h1>Install</h1><p>Unpack the archive, then r
 
 test("a section shared by pages of different titles takes a cached vector only from a page of the same title", async () => {
   const site = await createPublicSite(ctx);
-  const push = async (pages: Array<{ url: string; title: string }>) => {
-    const pushed = await ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages: pages.map((p) => ({ ...p, content })) } });
+  // The same page at a second address of one site is that page's alias, so the same text again goes to another site.
+  const other = await createPublicSite(ctx);
+  const push = async (pages: Array<{ url: string; title: string }>, to = site) => {
+    const pushed = await ctx.request("POST", `/api/sites/${to.siteId}/pages`, { key: to.key, body: { pages: pages.map((p) => ({ ...p, content })) } });
     expect(pushed.status).toBe(200);
     expect(pushed.body.errors).toEqual([]);
   };
   const db = ctx.services.database.db;
   const model = ctx.services.embedder!.model;
-  const chunksOf = (url: string) =>
+  const chunksOf = (url: string, siteId = site.siteId) =>
     rows<PendingChunk & { embedding: string | null }>(
       db,
       sql`SELECT c.id, c.content_hash AS "contentHash", c.search_text AS text, c.embedding::text AS embedding
-          FROM chunks c JOIN pages p ON p.id = c.page_id WHERE p.site_id = ${site.siteId} AND p.url = ${url}`,
+          FROM chunks c JOIN pages p ON p.id = c.page_id WHERE p.site_id = ${siteId} AND p.url = ${url}`,
     );
 
   await push([{ url: "https://docs.example.com/alpha/install", title: "Install - Alpha docs" }]);
@@ -40,12 +42,10 @@ test("a section shared by pages of different titles takes a cached vector only f
   const vector = Array.from({ length: 384 }, (_, i) => (i === 7 ? 1 : 0));
   await new EmbeddingStore(db, ctx.services.database.gate).save([{ id: alpha!.id, siteId: site.siteId, contentHash: alpha!.contentHash, vector }], model);
 
-  await push([
-    { url: "https://docs.example.com/beta/install", title: "Install - Beta docs" },
-    { url: "https://docs.example.com/alpha/install-again", title: "Install - Alpha docs" },
-  ]);
+  await push([{ url: "https://docs.example.com/beta/install", title: "Install - Beta docs" }]);
+  await push([{ url: "https://docs.example.com/alpha/install-again", title: "Install - Alpha docs" }], other);
   const [beta] = await chunksOf("https://docs.example.com/beta/install");
-  const [again] = await chunksOf("https://docs.example.com/alpha/install-again");
+  const [again] = await chunksOf("https://docs.example.com/alpha/install-again", other.siteId);
   // Same words under another title: another search text, so another hash and no borrowed vector.
   expect(beta!.contentHash).not.toBe(alpha!.contentHash);
   expect(beta!.embedding).toBeNull();

@@ -65,6 +65,7 @@ export class DocumentStore implements DocumentStorePort {
       contentHash: page.contentHash,
       source: page.source,
       lastCrawlJobId: page.crawlJobId ?? null,
+      textHash: page.textHash ?? null,
       indexedAt: now,
     };
     const [row] = await db

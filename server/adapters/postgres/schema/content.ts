@@ -67,8 +67,26 @@ export const pages = pgTable(
     lastModified: text("last_modified"),
     /** When a crawl last fetched the page (200 or 304); compared with the sitemap's lastmod. */
     checkedAt: ts("checked_at"),
+    /** SHA-256 of the cleaned text alone: another address with the same text is recorded as this page's alias. */
+    textHash: text("text_hash"),
   },
-  (t) => [uniqueIndex("pages_site_url_idx").on(t.siteId, t.url)],
+  (t) => [uniqueIndex("pages_site_url_idx").on(t.siteId, t.url), index("pages_site_text_hash_idx").on(t.siteId, t.textHash).where(sql`text_hash IS NOT NULL`)],
+);
+
+/** Other addresses of a stored page (its index file, a URL whose canonical link names it, a copy with the same text). */
+export const pageAliases = pgTable(
+  "page_aliases",
+  {
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    pageId: text("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.url] }), index("page_aliases_page_idx").on(t.pageId)],
 );
 
 export const chunks = pgTable(
