@@ -40,17 +40,42 @@ ci_wait_background() {
   return "$rc"
 }
 
-# Runs one bun suite, keeps its output in $log_dir/<name>.log (shown live) and adds its summary (" N pass",
-# " N fail", "Ran N tests") to the totals. No summary, no tests, a time-out, or a non-zero exit without a failing
-# test (an error outside any test) counts as broken.
+# Runs one bun suite, keeps its output in $log_dir/<name>.log (shown live) and adds its summary to the totals.
 run_suite() {
   local name=$1; shift
-  local log="$log_dir/$name.log" rc t0=$SECONDS
+  local t0=$SECONDS rc
   ci_section "tests: $name"
-  timeout --kill-after=15 "$suite_timeout" "$@" 2>&1 | tee "$log"
+  timeout --kill-after=15 "$suite_timeout" "$@" 2>&1 | tee "$log_dir/$name.log"
   rc=${PIPESTATUS[0]}
   ci_record_stage "tests: $name" $((SECONDS - t0))
+  ci_count_suite "$name" "$rc"
+  ci_section_end
+}
 
+# Starts a bun suite beside the foreground; ci_wait_suite shows its output and counts it.
+run_suite_background() {
+  local name=$1; shift
+  ci_log "started in the background: tests $name (log: $log_dir/$name.log)"
+  ci_background_t0[$name]=$SECONDS
+  timeout --kill-after=15 "$suite_timeout" "$@" > "$log_dir/$name.log" 2>&1 &
+  ci_background_pids[$name]=$!
+}
+
+ci_wait_suite() {
+  local name=$1 rc
+  wait "${ci_background_pids[$name]}"
+  rc=$?
+  ci_section "tests: $name (ran in the background)"
+  cat "$log_dir/$name.log"
+  ci_record_stage "tests: $name (background)" $((SECONDS - ci_background_t0[$name]))
+  ci_count_suite "$name" "$rc"
+  ci_section_end
+}
+
+# Adds a suite's bun summary (" N pass", " N fail", "Ran N tests") to the totals. No summary, no tests, a time-out,
+# or a non-zero exit without a failing test (an error outside any test) counts as broken.
+ci_count_suite() {
+  local name=$1 rc=$2 log="$log_dir/$1.log"
   local clean ran pass fail
   clean=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
   ran=$(grep -Eo '^Ran [0-9]+ tests?' <<<"$clean" | tail -n1 | grep -Eo '[0-9]+' || true)
@@ -72,7 +97,6 @@ run_suite() {
   total_passed=$((total_passed + pass))
   total_failed=$((total_failed + fail))
   ci_log "$name: $pass passed, $fail failed, exit $rc (log: $log)"
-  ci_section_end
 }
 
 # Each static check written by .ci/static-checks.sh counts as one test.
