@@ -52,24 +52,12 @@ run_suite() {
   ci_section_end
 }
 
-# Starts a bun suite beside the foreground; ci_wait_suite shows its output and counts it.
-run_suite_background() {
-  local name=$1; shift
-  ci_log "started in the background: tests $name (log: $log_dir/$name.log)"
-  ci_background_t0[$name]=$SECONDS
-  timeout --kill-after=15 "$suite_timeout" "$@" > "$log_dir/$name.log" 2>&1 &
-  ci_background_pids[$name]=$!
-}
-
+# Waits for a bun suite started with ci_background, shows its output and adds its summary to the totals.
 ci_wait_suite() {
   local name=$1 rc
-  wait "${ci_background_pids[$name]}"
+  ci_wait_background "$name"
   rc=$?
-  ci_section "tests: $name (ran in the background)"
-  cat "$log_dir/$name.log"
-  ci_record_stage "tests: $name (background)" $((SECONDS - ci_background_t0[$name]))
   ci_count_suite "$name" "$rc"
-  ci_section_end
 }
 
 # Adds a suite's bun summary (" N pass", " N fail", "Ran N tests") to the totals. No summary, no tests, a time-out,
