@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { launchChromium, type AxeViolation } from "./widget-page.ts";
 import { DashboardPage } from "./dashboard-page.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
+import { fixtureEmbeddingsEnv } from "../fixtures/fixture-embeddings-service.ts";
 import { openDatabase, rows } from "../../server/adapters/postgres/database.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -38,6 +39,7 @@ async function startService(): Promise<void> {
     CRAWL_ALLOW_PRIVATE_NETWORKS: "true",
     CRAWL_HOST_INTERVAL_MS: "20",
     ANTHROPIC_API_KEY: "",
+    ...fixtureEmbeddingsEnv(),
   };
   server = Bun.spawn([process.execPath, "server/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const reader = server.stdout.getReader();

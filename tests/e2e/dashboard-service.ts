@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { sql } from "drizzle-orm";
 import { openDatabase, rows } from "../../server/adapters/postgres/database.ts";
+import { fixtureEmbeddingsEnv } from "../fixtures/fixture-embeddings-service.ts";
 
 const root = join(import.meta.dir, "../..");
 
@@ -25,7 +26,15 @@ export async function startDashboardService(): Promise<DashboardService> {
   }
   // A data folder on disk (not memory://) so the CLI can reach the same embedded database through the service.
   const dir = mkdtempSync(join(tmpdir(), "site-search-dash-"));
-  const env = { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn", ANTHROPIC_API_KEY: "" };
+  const env = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: join(dir, "data"),
+    LOG_LEVEL: "warn",
+    ANTHROPIC_API_KEY: "",
+    ...fixtureEmbeddingsEnv(),
+  };
   const server: Subprocess<"ignore", "pipe", "pipe"> = Bun.spawn([process.execPath, "server/main.ts"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
   const reader = server.stdout.getReader();
   let out = "";

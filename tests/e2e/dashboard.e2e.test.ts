@@ -8,6 +8,7 @@ import type { Browser } from "playwright-core";
 import { launchChromium } from "./widget-page.ts";
 import { DashboardPage } from "./dashboard-page.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
+import { fixtureEmbeddingsEnv } from "../fixtures/fixture-embeddings-service.ts";
 import { openDatabase, rows } from "../../server/adapters/postgres/database.ts";
 import { sql } from "drizzle-orm";
 
@@ -40,6 +41,7 @@ async function startService(): Promise<void> {
       CRAWL_ALLOW_PRIVATE_NETWORKS: "true",
       CRAWL_HOST_INTERVAL_MS: "0",
       ANTHROPIC_API_KEY: "",
+      ...fixtureEmbeddingsEnv(),
     },
     stdout: "pipe",
     stderr: "pipe",
