@@ -157,3 +157,17 @@ for seconds, label, name in sorted(rows, reverse=True)[:count]:
     print(f"      {seconds:6.1f}s  {label:<9} {name}")
 PY
 }
+
+# The machine's CPU use over the test stages, from /proc/stat: how many cores were busy on average, so a run can
+# tell whether the cores or the waits (pages, timers, one PGlite thread) set its pace.
+ci_cpu_mark() { read -r _ ci_cpu_user ci_cpu_nice ci_cpu_system ci_cpu_idle ci_cpu_iowait _ < /proc/stat; ci_cpu_t0=$SECONDS; }
+ci_cpu_report() {
+  [[ -n ${ci_cpu_t0:-} ]] || return 0
+  local _ user nice system idle iowait busy total
+  read -r _ user nice system idle iowait _ < /proc/stat
+  busy=$(( (user - ci_cpu_user) + (nice - ci_cpu_nice) + (system - ci_cpu_system) ))
+  total=$(( busy + (idle - ci_cpu_idle) + (iowait - ci_cpu_iowait) ))
+  (( total > 0 )) || return 0
+  printf '    cores busy while testing: %d.%02d of %d over %ds (%d%% idle)\n' $(( busy * $(nproc) / total )) \
+    $(( busy * $(nproc) * 100 / total % 100 )) "$(nproc)" $((SECONDS - ci_cpu_t0)) $(( (total - busy) * 100 / total ))
+}
