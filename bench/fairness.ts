@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { createApp, createServices } from "../server/app.ts";
 import { testConfig } from "../tests/fixtures/test-app.ts";
-import { generateApiKey } from "../server/auth/api-key-format.ts";
+import { generateApiKey } from "../server/accounts/api-key-format.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 
 const inline = process.argv.includes("--inline");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "./errors/app-error.ts";
 import { Limits } from "../shared/limits.ts";
-import { parseTrustProxy, type TrustProxy } from "./plugins/client-ip.ts";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 export interface Config {
   port: number;
@@ -29,7 +29,7 @@ export interface Config {
   lexicalEngine: "auto" | "pg_textsearch" | "postgres-fts" | "elasticsearch";
   elasticsearch: { url: string | null; apiKey: string | null; username: string | null; password: string | null; indexPrefix: string };
   rateLimitStore: "memory" | "postgres";
-  /** Which X-Forwarded-For entry is the visitor: see plugins/client-ip.ts and docs/configuration.md. */
+  /** Which X-Forwarded-For entry is the visitor: see trust-proxy.ts and docs/configuration.md. */
   trustProxy: TrustProxy;
   chatSessionTtlSeconds: number;
   crawl: {

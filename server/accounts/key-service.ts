@@ -2,7 +2,7 @@
 import type { CreateKeyBody, CreatedKey, KeyView } from "../../shared/keys.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError, notFound } from "../errors/app-error.ts";
-import { generateApiKey } from "../auth/api-key-format.ts";
+import { generateApiKey } from "./api-key-format.ts";
 import type { KeyStore, StoredKey } from "../ports/key-store.ts";
 import { requireRole, roleAtMost, type Principal } from "./principal.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";

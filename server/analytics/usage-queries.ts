@@ -8,7 +8,7 @@ import { notFound } from "../errors/app-error.ts";
 import { parseMonth, parseRange } from "./date-range.ts";
 import { countWindow, dailySeries } from "./analytics-queries.ts";
 import type { PriceTable } from "./price-table.ts";
-import { chatBudgetLimits, type ChatBudget } from "../chat/index.ts";
+import { chatBudgetLimits, type ChatBudget } from "../chat-budget/index.ts";
 
 export class UsageQueries {
   constructor(

@@ -5,7 +5,7 @@ import { Limits } from "../../shared/limits.ts";
 import type { PublicAccess, RateLimits } from "../../shared/sites.ts";
 import type { SearchSpeed } from "../../shared/search.ts";
 import { AppError, forbidden, notFound } from "../errors/app-error.ts";
-import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import type { TrustProxy } from "./client-ip.ts";
 import { originAllowed } from "../sites/index.ts";
 import { originRefusalSentence } from "../../shared/refused-origins.ts";

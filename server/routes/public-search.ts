@@ -8,8 +8,7 @@ import { GroupParams, SiteParams } from "../../shared/params.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
 import type { ResponseHeaders } from "../plugins/response-headers.ts";
-import type { PublicSearchService, SearchAnswer } from "../search/public-search-service.ts";
-import type { SearchSiteSettings } from "../search/hybrid-search.ts";
+import type { PublicSearchService, SearchAnswer, SearchSiteSettings } from "../search/index.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
 /** The site row the gate admits is the one search ranks with: one read per request. */

@@ -4,7 +4,7 @@ import { Limits } from "../../shared/limits.ts";
 import type { SiteSearchBody } from "../../shared/accounts.ts";
 import type { ExplainedSearchResult } from "../../shared/search.ts";
 import type { HybridSearch, HybridSearchOutput } from "./hybrid-search.ts";
-import type { QueryRecord } from "../analytics/index.ts";
+import type { QueryRecord } from "../ports/query-record.ts";
 
 export class SiteSearchService {
   constructor(
