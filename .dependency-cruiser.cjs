@@ -66,7 +66,8 @@ const allowed = [
   { from: { path: layer.ports }, to: { path: [layer.ports, layer.shared] } },
   // One folder per technology: what two adapters share is a port (such as ports/search-outbox.ts).
   { from: { path: "^server/adapters/([^/]+)/" }, to: { path: ["^server/adapters/$1/", layer.ports, ...base] } },
-  { from: { path: `^server/${any(features)}/` }, to: { path: ["^server/$1/", layer.ports, ...base] } },
+  // A feature refuses with a DomainError (a code); AppError, which carries an HTTP status, is for the HTTP layer and adapters.
+  { from: { path: `^server/${any(features)}/` }, to: { path: ["^server/$1/", layer.ports, ...base], pathNot: "^server/errors/app-error[.]ts$" } },
   ...Object.entries(featureArrows)
     .filter(([, targets]) => targets.length > 0)
     .map(([name, targets]) => ({ from: { path: `^server/${name}/` }, to: { path: `^server/${any(targets)}/index[.]ts$` } })),

@@ -2,7 +2,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError } from "./errors/app-error.ts";
+import { ConfigError } from "./errors/config-error.ts";
 import { Limits } from "../shared/limits.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 

@@ -2,7 +2,7 @@
 // generated password once). Same shape as account-commands.ts, so the loopback CLI channel can carry it.
 import { SessionService, SetupService } from "../accounts/index.ts";
 import { RateLimiter } from "../rate-limit/index.ts";
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { CliArgs } from "./cli-args.ts";
 import type { CommandContext } from "./command-context.ts";
 import type { Role } from "../../shared/keys.ts";

@@ -2,7 +2,7 @@
 import { routeGroup } from "./route-group.ts";
 import { ChatRequest, ChatResponse, ChatStreamEvent, type AnswerEndEventData } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 import { openEventStream, wantsEventStream, type ChatService, type ChatSite } from "../chat/index.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";

@@ -4,7 +4,7 @@ import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ClickBody, FeedbackBody } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import { badRequest, notFound } from "../errors/app-error.ts";
+import { badRequest, notFound } from "../errors/domain-error.ts";
 import { parseBeaconBody } from "../analytics/index.ts";
 import type { FeedbackRecorder } from "../ports/feedback-recorder.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";

@@ -3,7 +3,7 @@ import { routeGroup } from "./route-group.ts";
 import { queryParams } from "./query-params.ts";
 import { SearchBody, type SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import { badRequest, notFound } from "../errors/app-error.ts";
+import { badRequest, notFound } from "../errors/domain-error.ts";
 import { GroupParams, SiteParams } from "../../shared/params.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";

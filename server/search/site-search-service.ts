@@ -9,7 +9,7 @@ import type { QueryRecord } from "../ports/query-record.ts";
 export class SiteSearchService {
   constructor(
     private readonly search: Pick<HybridSearch, "search">,
-    /** Throws 404 when the site is not the organisation's. */
+    /** Refuses as not found when the site is not the organisation's. */
     private readonly assertSite: (orgId: string, siteId: string) => Promise<unknown>,
     private readonly record: (event: QueryRecord) => void,
   ) {}

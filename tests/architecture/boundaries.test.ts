@@ -21,6 +21,11 @@ const probes = [
     imports: { "../adapters/postgres/database.ts": "server/adapters/postgres/database.ts", "../app.ts": "server/app.ts" },
   },
   {
+    what: "a use case throwing an error that names an HTTP status",
+    file: "server/groups/boundary-probe.ts",
+    imports: { "../errors/app-error.ts": "server/errors/app-error.ts" },
+  },
+  {
     what: "a text helper importing a use case",
     file: "server/text/boundary-probe.ts",
     imports: { "../search/index.ts": "server/search/index.ts" },
