@@ -1,4 +1,4 @@
-// Fairness between tenants under load (hardening item 8). Organisation A pushes 100 heading-heavy pages over HTTP
+// Fairness between tenants under load. Organisation A pushes 100 heading-heavy pages over HTTP
 // while organisation B searches; reports B's search latency idle and under A's push, and whether B's 10 new pages
 // get their vectors before A's backlog is embedded. The real app on Bun.serve over loopback; embeddings from the
 // OpenAI-compatible stand-in on loopback (a fixed delay per batch, as a remote model has), so the queue is the

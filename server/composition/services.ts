@@ -59,7 +59,7 @@ export interface Services {
   crawlWorker: CrawlWorker;
   /** Dashboard users and sessions, first-run setup, the key API, authenticated site search. */
   accountServices: AccountServices;
-  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials (issue 18). */
+  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials. */
   connectors: Connectors;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;
