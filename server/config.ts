@@ -50,7 +50,7 @@ export interface Config {
     /** Claims of one job (worker deaths) before it is failed instead of resumed again. */
     maxAttempts: number;
   };
-  /** Webhooks, schedules and protected sites (server/create-connectors.ts). */
+  /** Webhooks, schedules and protected sites (composition/create-connectors.ts). */
   connectors: {
     /** Seconds before the first webhook retry; each further retry waits twice as long (at most an hour). */
     webhookRetryBaseSeconds: number;
