@@ -53,10 +53,13 @@ const layer = {
   shared: "^shared/",
 };
 const base = [layer.lib, layer.shared];
+// Libraries of a database, search engine, model or browser: only adapters import them.
+const engineLibraries = "(@electric-sql/[^/]+|drizzle-orm|postgres|@elastic/elasticsearch|@anthropic-ai/sdk|onnxruntime-[a-z]+|playwright-core|unpdf|@lat[.]md/[^/]+)";
 
 const allowed = [
   // Tests, benchmarks and scripts build real adapters on purpose (real parts, never mocks): the rules are about shipped code.
   { from: { path: "[.](test|bench|e2e)[.]ts$|^(tests|bench|scripts)/" }, to: {} },
+  { from: {}, to: { path: "node_modules/" } },
   // Packages the resolver cannot place (bun:test, subpath exports); a relative import that does not resolve is a type error.
   { from: {}, to: { couldNotResolve: true, path: "^[^.]" } },
   { from: {}, to: { dependencyTypes: ["core"] } },
@@ -88,6 +91,13 @@ module.exports = {
   allowedSeverity: "error",
   forbidden: [
     {
+      name: "engine-library-outside-adapters",
+      severity: "error",
+      comment: "Only server/adapters/ import a database, search-engine, model or browser library; everything else sees ports.",
+      from: { path: "^server/", pathNot: ["^server/adapters/", "[.](test|bench|e2e)[.]ts$"] },
+      to: { path: [`node_modules/${engineLibraries}/`, `^${engineLibraries}(/|$)`] },
+    },
+    {
       name: "server-circular",
       severity: "error",
       comment:
@@ -98,8 +108,9 @@ module.exports = {
     },
   ],
   options: {
+    // Packages are listed as dependencies (so the rules above can name them) but not cruised themselves.
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["node_modules", "^dist/", "[.]d[.]ts$"] },
+    exclude: { path: ["^dist/", "[.]d[.]ts$"] },
     // Type-only imports count: a use case naming an adapter's type still depends on the adapter.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
