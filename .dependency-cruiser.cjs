@@ -65,6 +65,8 @@ const allowed = [
   { from: {}, to: { dependencyTypes: ["core"] } },
   { from: { path: layer.shared }, to: { path: layer.shared } },
   { from: { path: "^(widget|dashboard)/" }, to: { path: ["^$1/", layer.shared] } },
+  // The dashboard may show the widget it configures; the widget never depends on the dashboard.
+  { from: { path: "^dashboard/" }, to: { path: "^widget/" } },
   { from: { path: layer.lib }, to: { path: base } },
   { from: { path: layer.ports }, to: { path: [layer.ports, layer.shared] } },
   // One folder per technology: what two adapters share is a port (such as ports/search-outbox.ts).
