@@ -1,85 +1,103 @@
-// The layer rules of docs/architecture.md, checked by `npm run lint:deps` in CI (.ci/run): a forbidden import fails the build.
-const useCases = "^server/(sites|ingest|crawl|search|chat|analytics|groups|accounts|connectors|rate-limit|cli)/";
-// The use-case folders proper (cli is a caller of them, like routes and the composition root).
-const useCaseFolders = "(sites|ingest|crawl|search|chat|analytics|groups|accounts|connectors|rate-limit)";
-const entryPoints = "^server/(app|main|deno|cli|worker)[.]ts$";
-// Tests and benchmarks build real adapters on purpose (real parts, never mocks); the rules are about the shipped code.
-const notTests = "[.](test|bench|e2e)[.]ts$";
+// The layers of docs/architecture.md as an allow-list, checked by `npm run lint:deps` in CI (.ci/run): an import that no
+// rule below allows fails the build. tests/architecture/boundaries.test.ts proves that wrong-way imports are caught.
+
+// The features: what the service does. Each folder is imported from outside only through its index.ts.
+const features = [
+  "accounts",
+  "analytics",
+  "chat",
+  "chat-budget",
+  "connectors",
+  "crawl",
+  "groups",
+  "health",
+  "ingest",
+  "jobs",
+  "rate-limit",
+  "search",
+  "sites",
+];
+// Which feature may use which (through the other's index.ts). Kept acyclic: a loop between folders would tie them so
+// that neither can change or be tested alone.
+const featureArrows = {
+  accounts: ["rate-limit"],
+  analytics: ["chat-budget"],
+  chat: ["search", "sites"],
+  "chat-budget": [],
+  connectors: ["rate-limit"],
+  crawl: ["ingest"],
+  groups: [],
+  health: [],
+  ingest: ["sites"],
+  // The background-work queue runs every kind of job, so it may call any feature's entry point.
+  jobs: features.filter((name) => name !== "jobs"),
+  "rate-limit": [],
+  search: [],
+  sites: ["connectors"],
+};
+
+const any = (names) => `(${names.join("|")})`;
+const layer = {
+  entryPoints: "^server/(main|deno|cli|worker)[.]ts$",
+  app: "^server/app[.]ts$",
+  composition: "^server/composition/",
+  // HTTP: one route file per resource, the cross-cutting plugins, and the health-details gate.
+  http: "^server/(routes|plugins|auth)/",
+  cli: "^server/cli/",
+  feature: `^server/${any(features)}/`,
+  featureEntry: `^server/${any(features)}/index[.]ts$`,
+  ports: "^server/ports/",
+  adapters: "^server/adapters/",
+  // Foundation every layer may use: settings, errors, text and pattern helpers, logging, ids; it imports only itself.
+  lib: "^server/((errors|text|patterns)/|(config|logger|new-id|utc-day|request-context|background-thread|housekeeping|trust-proxy)[.]ts$)",
+  shared: "^shared/",
+};
+const base = [layer.lib, layer.shared];
+// Libraries of a database, search engine, model or browser: only adapters import them.
+const engineLibraries = "(@electric-sql/[^/]+|drizzle-orm|postgres|@elastic/elasticsearch|@anthropic-ai/sdk|onnxruntime-[a-z]+|playwright-core|unpdf|@lat[.]md/[^/]+)";
+
+const allowed = [
+  // Tests, benchmarks and scripts build real adapters on purpose (real parts, never mocks): the rules are about shipped code.
+  { from: { path: "[.](test|bench|e2e)[.]ts$|^(tests|bench|scripts)/" }, to: {} },
+  { from: {}, to: { path: "node_modules/" } },
+  // Packages the resolver cannot place (bun:test, subpath exports); a relative import that does not resolve is a type error.
+  { from: {}, to: { couldNotResolve: true, path: "^[^.]" } },
+  { from: {}, to: { dependencyTypes: ["core"] } },
+  { from: { path: layer.shared }, to: { path: layer.shared } },
+  { from: { path: "^(widget|dashboard)/" }, to: { path: ["^$1/", layer.shared] } },
+  // The dashboard may show the widget it configures; the widget never depends on the dashboard.
+  { from: { path: "^dashboard/" }, to: { path: "^widget/" } },
+  { from: { path: layer.lib }, to: { path: base } },
+  { from: { path: layer.ports }, to: { path: [layer.ports, layer.shared] } },
+  // One folder per technology: what two adapters share is a port (such as ports/search-outbox.ts).
+  { from: { path: "^server/adapters/([^/]+)/" }, to: { path: ["^server/adapters/$1/", layer.ports, ...base] } },
+  // A feature refuses with a DomainError (a code); AppError, which carries an HTTP status, is for the HTTP layer and adapters.
+  { from: { path: `^server/${any(features)}/` }, to: { path: ["^server/$1/", layer.ports, ...base], pathNot: "^server/errors/app-error[.]ts$" } },
+  ...Object.entries(featureArrows)
+    .filter(([, targets]) => targets.length > 0)
+    .map(([name, targets]) => ({ from: { path: `^server/${name}/` }, to: { path: `^server/${any(targets)}/index[.]ts$` } })),
+  { from: { path: layer.http }, to: { path: [layer.http, layer.featureEntry, layer.ports, ...base] } },
+  { from: { path: layer.cli }, to: { path: [layer.cli, layer.featureEntry, layer.ports, ...base] } },
+  // The composition root builds every feature over its adapters; it is the only code that names both.
+  {
+    from: { path: layer.composition },
+    to: { path: [layer.composition, layer.feature, layer.adapters, layer.http, layer.cli, layer.ports, ...base] },
+  },
+  { from: { path: layer.app }, to: { path: [layer.composition, layer.http, layer.ports, ...base] } },
+  { from: { path: layer.entryPoints }, to: { path: [layer.entryPoints, layer.app, layer.composition, layer.cli, ...base] } },
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
+  allowed,
+  allowedSeverity: "error",
   forbidden: [
     {
-      name: "use-case-imports-adapter",
+      name: "engine-library-outside-adapters",
       severity: "error",
-      comment: "Use cases depend on server/ports/; the composition root (server/composition/) injects the adapter.",
-      from: { path: useCases, pathNot: notTests },
-      to: { path: "^server/adapters/" },
-    },
-    {
-      name: "use-case-imports-outer-layer",
-      severity: "error",
-      comment: "Use cases know nothing of HTTP or of how they are wired: no routes, plugins, composition or entry points.",
-      from: { path: useCases, pathNot: notTests },
-      to: { path: ["^server/(routes|plugins|composition)/", entryPoints] },
-    },
-    {
-      name: "use-case-imports-other-use-case-internals",
-      severity: "error",
-      comment:
-        "A use-case folder reaches another only through its public entry point (its index.ts, which exports what other " +
-        "folders use), so a folder's other files can change without breaking its neighbours.",
-      from: { path: `^server/${useCaseFolders}/`, pathNot: notTests },
-      to: { path: `^server/${useCaseFolders}/`, pathNot: ["^server/$1/", `^server/${useCaseFolders}/index[.]ts$`] },
-    },
-    {
-      name: "adapter-imports-inner-or-outer-layer",
-      severity: "error",
-      comment: "Adapters implement ports; they never import use cases, routes, plugins or the composition root.",
-      from: { path: "^server/adapters/", pathNot: notTests },
-      to: { path: [useCases, "^server/(routes|plugins|auth|composition)/", entryPoints] },
-    },
-    {
-      name: "adapter-imports-other-technology",
-      severity: "error",
-      comment: "One folder per technology: what two adapters share is a port (e.g. ports/search-outbox.ts), wired by the composition root.",
-      from: { path: "^server/adapters/([^/]+)/", pathNot: notTests },
-      to: { path: "^server/adapters/", pathNot: "^server/adapters/$1/" },
-    },
-    {
-      name: "http-layer-imports-adapter",
-      severity: "error",
-      comment: "Routes and plugins call use cases and ports; only the composition root picks adapters.",
-      from: { path: "^server/(routes|plugins|auth)/", pathNot: notTests },
-      to: { path: "^server/adapters/" },
-    },
-    {
-      name: "port-imports-implementation",
-      severity: "error",
-      comment: "Ports are interfaces and the types they carry: they import other ports and shared/ only.",
-      from: { path: "^server/ports/" },
-      to: { path: "^(server|widget|dashboard)/", pathNot: "^server/ports/" },
-    },
-    {
-      name: "widget-imports-server",
-      severity: "error",
-      comment: "The browser code and the server share only shared/.",
-      from: { path: "^(widget|dashboard)/" },
-      to: { path: "^server/" },
-    },
-    {
-      name: "server-imports-widget",
-      severity: "error",
-      comment: "The browser code and the server share only shared/.",
-      from: { path: "^server/" },
-      to: { path: "^(widget|dashboard)/" },
-    },
-    {
-      name: "shared-imports-ours",
-      severity: "error",
-      comment: "shared/ is the wire contract: TypeBox schemas, types, limits; it imports nothing of ours but itself.",
-      from: { path: "^shared/" },
-      to: { path: "^(server|widget|dashboard|tests|bench|examples)/" },
+      comment: "Only server/adapters/ import a database, search-engine, model or browser library; everything else sees ports.",
+      from: { path: "^server/", pathNot: ["^server/adapters/", "[.](test|bench|e2e)[.]ts$"] },
+      to: { path: [`node_modules/${engineLibraries}/`, `^${engineLibraries}(/|$)`] },
     },
     {
       name: "server-circular",
@@ -92,8 +110,9 @@ module.exports = {
     },
   ],
   options: {
+    // Packages are listed as dependencies (so the rules above can name them) but not cruised themselves.
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["node_modules", "^dist/", "[.]d[.]ts$"] },
+    exclude: { path: ["^dist/", "[.]d[.]ts$"] },
     // Type-only imports count: a use case naming an adapter's type still depends on the adapter.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },

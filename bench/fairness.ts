@@ -1,4 +1,4 @@
-// Fairness between tenants under load (hardening item 8). Organisation A pushes 100 heading-heavy pages over HTTP
+// Fairness between tenants under load. Organisation A pushes 100 heading-heavy pages over HTTP
 // while organisation B searches; reports B's search latency idle and under A's push, and whether B's 10 new pages
 // get their vectors before A's backlog is embedded. The real app on Bun.serve over loopback; embeddings from the
 // OpenAI-compatible stand-in on loopback (a fixed delay per batch, as a remote model has), so the queue is the
@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { createApp, createServices } from "../server/app.ts";
 import { testConfig } from "../tests/fixtures/test-app.ts";
-import { generateApiKey } from "../server/auth/api-key-format.ts";
+import { generateApiKey } from "../server/accounts/api-key-format.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 
 const inline = process.argv.includes("--inline");

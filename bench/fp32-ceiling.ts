@@ -1,4 +1,4 @@
-// What this machine's CPU allows the fp32 MiniLM engine, to judge issue 17's speed targets against the hardware rather
+// What this machine's CPU allows the fp32 MiniLM engine, to judge the embedding speed targets against the hardware rather
 // than the code: one thread's fp32 MatMul rate on MiniLM's own layer shapes (and a large square one), then the ONNX
 // engine on one thread over SciFact abstracts, with the MatMul FLOPs it did per second. Passages/s on N cores cannot
 // exceed N × the one-thread figure; the query lane's pass cannot be shorter than its FLOPs at the MatMul rate.
@@ -77,7 +77,7 @@ console.log(
   `MiniLM fp32 engine: ${(passages.length / seconds).toFixed(1)} passages/s of ${Math.round(meanTokens)} tokens (mean), ${(flops / seconds / 1e9).toFixed(1)} GFLOP/s of MatMul; ` +
     `${availableParallelism()} cores at this rate: ≤ ${((availableParallelism() * passages.length) / seconds).toFixed(1)} passages/s`,
 );
-// A visitor's usual few words, and bench:embed's longer query (the issue's 3 ms target was set on a 13-token one).
+// A visitor's usual few words, and bench:embed's longer query (the 3 ms query target is set on a 13-token one).
 for (const query of ["virtual hosts", "rewrite http to https", "how does white matter develop in newborn brains"]) {
   const tokens = tokenizer.encode(`${query} 1`, MINILM_MAX_TOKENS).length;
   const times: number[] = [];

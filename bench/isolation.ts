@@ -6,7 +6,7 @@
 import { createApp, createServices } from "../server/app.ts";
 import { testConfig } from "../tests/fixtures/test-app.ts";
 import { pdfBomb } from "../tests/fixtures/pdf-bomb.ts";
-import { generateApiKey } from "../server/auth/api-key-format.ts";
+import { generateApiKey } from "../server/accounts/api-key-format.ts";
 
 const services = await createServices(testConfig({ PREPARATION_WORKERS: "1" }));
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createApp(services).fetch });

@@ -1,4 +1,4 @@
-// Latency of the public search path with analytics recording on and off (issue 7: within 5%). Keyword search over 500
+// Latency of the public search path with analytics recording on and off (the target: within 5%). Keyword search over 500
 // ingested pages, POST so no cache answers; rounds alternate on and off so drift on a shared machine hits both alike.
 // "Off" replaces the recorder's record() with a no-op; "on" is the product: record() buffers, batches are written in
 // the background to raw events and the daily and monthly rollups on the same database.

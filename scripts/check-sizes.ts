@@ -1,4 +1,4 @@
-// Fails when a source file (tests excluded) is over 300 lines or a function over 60: the size rules of issue 14, checked in CI.
+// Fails when a source file (tests excluded) is over 300 lines or a function over 60: the size rules of docs/architecture.md, checked in CI.
 // Run: bun scripts/check-sizes.ts [paths...] (default: server shared widget dashboard bin scripts).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";

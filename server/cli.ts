@@ -1,6 +1,6 @@
 // Command line: site-search serve | worker | orgs … | keys … | reindex …
 import { loadConfig } from "./config.ts";
-import { ConfigError } from "./errors/app-error.ts";
+import { ConfigError } from "./errors/config-error.ts";
 import { parseCliArgs } from "./cli/cli-args.ts";
 import { isDataCommand } from "./cli/data-commands.ts";
 import { runDataCommandFromCli } from "./cli/run-data-command.ts";

@@ -2,9 +2,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError } from "./errors/app-error.ts";
+import { ConfigError } from "./errors/config-error.ts";
 import { Limits } from "../shared/limits.ts";
-import { parseTrustProxy, type TrustProxy } from "./plugins/client-ip.ts";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 export interface Config {
   port: number;
@@ -29,7 +29,7 @@ export interface Config {
   lexicalEngine: "auto" | "pg_textsearch" | "postgres-fts" | "elasticsearch";
   elasticsearch: { url: string | null; apiKey: string | null; username: string | null; password: string | null; indexPrefix: string };
   rateLimitStore: "memory" | "postgres";
-  /** Which X-Forwarded-For entry is the visitor: see plugins/client-ip.ts and docs/configuration.md. */
+  /** Which X-Forwarded-For entry is the visitor: see trust-proxy.ts and docs/configuration.md. */
   trustProxy: TrustProxy;
   chatSessionTtlSeconds: number;
   crawl: {
@@ -50,7 +50,7 @@ export interface Config {
     /** Claims of one job (worker deaths) before it is failed instead of resumed again. */
     maxAttempts: number;
   };
-  /** Webhooks, schedules and protected sites (server/create-connectors.ts). */
+  /** Webhooks, schedules and protected sites (composition/create-connectors.ts). */
   connectors: {
     /** Seconds before the first webhook retry; each further retry waits twice as long (at most an hour). */
     webhookRetryBaseSeconds: number;

@@ -1,7 +1,7 @@
 // Starts the service on Bun: read config, hold the data folder, build services, listen.
 import { loadConfig } from "./config.ts";
 import { createApp, createServices } from "./app.ts";
-import { ConfigError } from "./errors/app-error.ts";
+import { ConfigError } from "./errors/config-error.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
 import { createCommandStores } from "./composition/command-stores.ts";
 

@@ -41,7 +41,7 @@ export const Limits = {
   /** An address given in a body (a clicked result, a base URL); the widely supported URL length. */
   urlMaxChars: 2048,
   crawlMaxDepthDefault: 3,
-  /** Synonyms per site (issue 19): sets, terms per set, characters per term. */
+  /** Synonyms per site: sets, terms per set, characters per term. */
   synonymSetsPerSite: 500,
   synonymTermsPerSet: 20,
   synonymTermMaxChars: 100,
@@ -56,7 +56,7 @@ export const Limits = {
   urlBoostsProgramSize: 10_000,
   /** Largest request body accepted at all, and only by page ingestion: 100 pages of 1 MB plus JSON overhead. */
   requestBodyBytes: 110_000_000,
-  /** Connectors (issue 18): webhooks per organisation, delivery attempts, PDF size and pages, least schedule interval. */
+  /** Connectors: webhooks per organisation, delivery attempts, PDF size and pages, least schedule interval. */
   webhooksPerOrg: 20,
   webhookAttempts: 12,
   webhookTimeoutSeconds: 10,

@@ -27,13 +27,13 @@ describe("hash queue", () => {
     expect(order).toEqual(["setup-1", "login", "setup-2", "setup-3", "setup-4"]);
   });
 
-  test("refuses other work with 429 once its queue is full, but never a sign-in check", async () => {
+  test("refuses other work as rate limited once its queue is full, but never a sign-in check", async () => {
     const queue = new HashQueue(1, 2);
     const first = gated([], "a");
     const running = queue.run("other", first.work);
     const waiting = [queue.run("other", async () => 1), queue.run("other", async () => 2)];
-    const refused = await queue.run("other", async () => 3).catch((error: { status?: number }) => error.status);
-    expect(refused).toBe(429);
+    const refused = await queue.run("other", async () => 3).catch((error: { code?: string }) => error.code);
+    expect(refused).toBe("RATE_LIMITED");
     const signIn = queue.run("sign-in", async () => "ok");
     first.release();
     expect(await signIn).toBe("ok");

@@ -3,7 +3,7 @@
 // (setup, new members, password changes), keeps a burst of those from delaying anyone's login; the other queue is
 // bounded, so a flood is refused at once (429) instead of growing without end.
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 
 export type HashPriority = "sign-in" | "other";
 
@@ -19,7 +19,7 @@ export class HashQueue {
   async run<T>(priority: HashPriority, work: () => Promise<T>): Promise<T> {
     if (this.running >= this.slots) {
       if (priority === "other" && this.waiting.other.length >= this.maxOtherWaiting) {
-        throw new AppError(429, ErrorCode.RateLimited, "Too many passwords are waiting to be hashed; try again in 5 s.", 5);
+        throw new DomainError(ErrorCode.RateLimited, "Too many passwords are waiting to be hashed; try again in 5 s.", 5);
       }
       await new Promise<void>((resolve) => this.waiting[priority].push(resolve));
     } else this.running += 1;

@@ -1,8 +1,8 @@
 // The key API: list, create (the secret returned once) and revoke an organisation's keys, with scopes.
 import type { CreateKeyBody, CreatedKey, KeyView } from "../../shared/keys.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError, notFound } from "../errors/app-error.ts";
-import { generateApiKey } from "../auth/api-key-format.ts";
+import { DomainError, notFound } from "../errors/domain-error.ts";
+import { generateApiKey } from "./api-key-format.ts";
 import type { KeyStore, StoredKey } from "../ports/key-store.ts";
 import { requireRole, roleAtMost, type Principal } from "./principal.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
@@ -49,16 +49,16 @@ export class KeyService {
     requireRole(principal, "admin", "Managing API keys");
     const role = body.role ?? "member";
     // A key never holds more than its creator: role, sites and actions are all capped by the caller's own.
-    if (!roleAtMost(role, principal.role)) throw new AppError(403, "ROLE_REQUIRED", `Only an owner can create an ${role} key.`);
+    if (!roleAtMost(role, principal.role)) throw new DomainError("ROLE_REQUIRED", `Only an owner can create an ${role} key.`);
     const sites = body.sites ?? principal.sites;
     if (principal.sites && sites?.some((s) => !principal.sites!.includes(s)))
-      throw new AppError(403, "SCOPE_MISSING", "A key cannot reach sites its creator cannot.");
+      throw new DomainError("SCOPE_MISSING", "A key cannot reach sites its creator cannot.");
     const actions = body.actions ?? principal.actions;
     if (principal.actions && actions?.some((a) => !principal.actions!.includes(a)))
-      throw new AppError(403, "SCOPE_MISSING", "A key cannot take actions its creator cannot.");
+      throw new DomainError("SCOPE_MISSING", "A key cannot take actions its creator cannot.");
     for (const siteId of sites ?? []) {
       if (!(await this.siteExists(principal.orgId, siteId)))
-        throw new AppError(400, ErrorCode.ValidationFailed, `Invalid body: sites: no site ${siteId} in this organisation.`);
+        throw new DomainError(ErrorCode.ValidationFailed, `Invalid body: sites: no site ${siteId} in this organisation.`);
     }
     const expiresAt = this.expiryOf(principal, body.expiresAt);
     const environment = body.environment ?? "live";
@@ -81,9 +81,9 @@ export class KeyService {
   private expiryOf(principal: Principal, requested: number | null | undefined): Date | null {
     const ceiling = principal.expiresAt ?? null;
     const expiresAt = requested == null ? ceiling : new Date(requested * 1000);
-    if (expiresAt && expiresAt <= this.now()) throw new AppError(400, ErrorCode.ValidationFailed, "Invalid body: expiresAt: must be in the future.");
+    if (expiresAt && expiresAt <= this.now()) throw new DomainError(ErrorCode.ValidationFailed, "Invalid body: expiresAt: must be in the future.");
     if (ceiling && expiresAt && expiresAt > ceiling) {
-      throw new AppError(400, ErrorCode.ValidationFailed, `Invalid body: expiresAt: must be no later than this key's own expiry (${unixSeconds(ceiling)}).`);
+      throw new DomainError(ErrorCode.ValidationFailed, `Invalid body: expiresAt: must be no later than this key's own expiry (${unixSeconds(ceiling)}).`);
     }
     return expiresAt;
   }

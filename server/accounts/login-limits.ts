@@ -12,7 +12,7 @@ export interface SignInAttempt {
 export class LoginLimits {
   constructor(private readonly limiter: RateLimiter) {}
 
-  /** Counts one attempt against each limit, or throws 429 (counting nothing) when one is already full. */
+  /** Counts one attempt against each limit, or refuses as rate limited (counting nothing) when one is already full. */
   async admit(email: string, ip: string, headers: Record<string, string | number>): Promise<SignInAttempt> {
     const who = email.trim().toLowerCase();
     const limits: Array<[key: string, limit: number]> = [

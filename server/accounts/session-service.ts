@@ -3,7 +3,7 @@ import { AccountLimits } from "../../shared/limits.ts";
 import { LoginLimits, type SignInAttempt } from "./login-limits.ts";
 import type { SessionView } from "../../shared/accounts.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import type { RateLimiter } from "../rate-limit/index.ts";
 import type { SessionRecord, SessionStore } from "../ports/session-store.ts";
 import type { Membership, UserStore } from "../ports/user-store.ts";
@@ -26,8 +26,8 @@ export interface ActiveSession {
   email: string;
 }
 
-const badLogin = () => new AppError(401, ErrorCode.Unauthorized, "Wrong email or password.");
-const noSession = () => new AppError(401, ErrorCode.Unauthorized, "Not signed in, or the session has expired.");
+const badLogin = () => new DomainError(ErrorCode.Unauthorized, "Wrong email or password.");
+const noSession = () => new DomainError(ErrorCode.Unauthorized, "Not signed in, or the session has expired.");
 
 export class SessionService {
   private readonly now: () => Date;
@@ -53,7 +53,7 @@ export class SessionService {
     if (!(await verifyPassword(password, user?.passwordHash ?? null)) || !user) throw badLogin();
     await attempt.succeeded();
     const [first] = await this.deps.users.memberships(user.id);
-    if (!first) throw new AppError(403, ErrorCode.Forbidden, "This user belongs to no organisation.");
+    if (!first) throw new DomainError(ErrorCode.Forbidden, "This user belongs to no organisation.");
     return this.start(user.id, first.orgId);
   }
 
@@ -98,7 +98,7 @@ export class SessionService {
 
   async chooseOrganisation(token: string | undefined, orgId: string): Promise<SessionView> {
     const session = await this.require(token);
-    if (!session.memberships.some((m) => m.orgId === orgId)) throw new AppError(404, ErrorCode.NotFound, "Organisation not found.");
+    if (!session.memberships.some((m) => m.orgId === orgId)) throw new DomainError(ErrorCode.NotFound, "Organisation not found.");
     await this.deps.sessions.setOrganisation(session.record.id, orgId);
     return this.view((await this.resolve(token))!);
   }
@@ -107,7 +107,7 @@ export class SessionService {
   async changePassword(token: string | undefined, current: string, next: string): Promise<void> {
     const session = await this.require(token);
     const user = await this.deps.users.getUser(session.record.userId);
-    if (!user || !(await verifyPassword(current, user.passwordHash))) throw new AppError(400, ErrorCode.BadRequest, "The current password is wrong.");
+    if (!user || !(await verifyPassword(current, user.passwordHash))) throw new DomainError(ErrorCode.BadRequest, "The current password is wrong.");
     await this.deps.users.setPassword(user.id, await hashPassword(next));
     await this.deps.sessions.deleteForUser(user.id, session.record.id);
   }

@@ -3,7 +3,7 @@ import { AccountLimits } from "../../shared/limits.ts";
 import type { Invite, SetupBody, AcceptInviteBody } from "../../shared/accounts.ts";
 import type { Role } from "../../shared/keys.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import type { UserStore } from "../ports/user-store.ts";
 import type { RateLimiter } from "../rate-limit/index.ts";
 import type { SessionService } from "./session-service.ts";
@@ -12,12 +12,11 @@ import { digest, newSecret } from "./tokens.ts";
 import { requireRole, roleAtMost, type Principal } from "./principal.ts";
 
 const inviteRefused = () =>
-  new AppError(
-    400,
+  new DomainError(
     "TOKEN_INVALID",
     "This invitation cannot be used with these details: the link may be used, expired or replaced, or the email has an account whose password was not given. Ask for a new invitation.",
   );
-const spentLink = () => new AppError(400, "TOKEN_INVALID", "This link is not valid: it was used already, has expired, or was replaced by a newer one.");
+const spentLink = () => new DomainError("TOKEN_INVALID", "This link is not valid: it was used already, has expired, or was replaced by a newer one.");
 
 export class SetupService {
   constructor(
@@ -61,7 +60,7 @@ export class SetupService {
   async invite(principal: Principal, role: Role = "member"): Promise<Invite> {
     requireRole(principal, "admin", "Inviting people");
     // An admin cannot mint an owner: nobody hands out more than they hold.
-    if (!roleAtMost(role, principal.role)) throw new AppError(403, "ROLE_REQUIRED", `Only an owner can invite an ${role}.`);
+    if (!roleAtMost(role, principal.role)) throw new DomainError("ROLE_REQUIRED", `Only an owner can invite an ${role}.`);
     const token = newSecret();
     const expiresAt = new Date(this.now().getTime() + AccountLimits.inviteLinkSeconds * 1000);
     await this.users.createToken({ hash: digest(token), kind: "invite", orgId: principal.orgId, role, expiresAt });
@@ -100,7 +99,7 @@ export class SetupService {
   /** CLI: sets a new generated password and ends every session of the user. */
   async resetPassword(email: string, endSessions: (userId: string) => Promise<void>): Promise<string> {
     const user = await this.users.findByEmail(email);
-    if (!user) throw new AppError(404, ErrorCode.NotFound, `No user ${email}.`);
+    if (!user) throw new DomainError(ErrorCode.NotFound, `No user ${email}.`);
     const password = newSecret().slice(0, 20);
     await this.users.setPassword(user.id, await hashPassword(password));
     await endSessions(user.id);

@@ -9,7 +9,7 @@ import type {
 } from "../../shared/analytics.ts";
 import type { SiteStore, SiteRow } from "../ports/site-store.ts";
 import type { AnalyticsReadStore, CountWindow, KindCounts } from "../ports/analytics-read-store.ts";
-import { notFound } from "../errors/app-error.ts";
+import { notFound } from "../errors/domain-error.ts";
 import { parseRange, type DateRange } from "./date-range.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
 

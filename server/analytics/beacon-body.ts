@@ -3,7 +3,7 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { ErrorCode } from "../../shared/errors.ts";
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 
 export function parseBeaconBody<S extends TSchema>(schema: S, raw: unknown): Static<S> {
   let body: unknown = raw;

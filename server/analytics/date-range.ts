@@ -1,6 +1,6 @@
 // Turns the `range` (Nd, 24h) and `month` (YYYY-MM) parameters into UTC instants and day lists.
 // Everything is UTC so a figure never depends on the server's time zone.
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 import { utcDay } from "../utc-day.ts";
 
 export const MAX_RANGE_DAYS = 365;

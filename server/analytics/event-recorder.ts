@@ -7,22 +7,9 @@ import { normalizeQuery } from "./normalize-query.ts";
 import { utcDay } from "../utc-day.ts";
 import type { ClickEventRow, QueryEventRow, QueryEventWriter } from "../ports/analytics-store.ts";
 import type { ClickRecord } from "../ports/feedback-recorder.ts";
+import type { QueryRecord } from "../ports/query-record.ts";
 
 export type { ClickRecord };
-
-export interface QueryRecord {
-  orgId: string;
-  siteId: string;
-  kind: "search" | "chat";
-  query: string;
-  resultCount: number;
-  latencyMs: number;
-  /** The visitor's address; only a salted hash is stored. */
-  ip?: string | null;
-  channel: "public" | "api";
-  /** When it happened; defaults to now (tests and imports set it). */
-  at?: Date;
-}
 
 type Pending = { query: QueryEventRow } | { click: ClickEventRow };
 

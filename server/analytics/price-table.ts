@@ -1,7 +1,7 @@
 // Estimated model prices in US dollars per million tokens, for the `estimatedCost` of /api/usage.
 // Defaults are Anthropic's list prices; MODEL_PRICES_JSON overrides or adds entries, e.g.
 // {"claude-sonnet-4": {"input": 3, "output": 15}, "my-local-model": {"input": 0, "output": 0}}.
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 export interface ModelPrice {
   /** Dollars per million input tokens. */

@@ -1,5 +1,5 @@
 // Raw query and click events are kept for config.analytics.retentionDays; the daily rollups stay for good.
-// The lead's scheduler calls this (daily is enough).
+// Run as one of the periodic housekeeping chores; daily is enough.
 import type { AnalyticsStore } from "../ports/analytics-store.ts";
 
 const DAY_MS = 86_400_000;

@@ -4,11 +4,11 @@ import type { SiteUsageResponse, UsageResponse } from "../../shared/analytics.ts
 import type { Logger } from "../logger.ts";
 import type { AnalyticsReadStore } from "../ports/analytics-read-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
-import { notFound } from "../errors/app-error.ts";
+import { notFound } from "../errors/domain-error.ts";
 import { parseMonth, parseRange } from "./date-range.ts";
 import { countWindow, dailySeries } from "./analytics-queries.ts";
 import type { PriceTable } from "./price-table.ts";
-import { chatBudgetLimits, type ChatBudget } from "../chat/index.ts";
+import { chatBudgetLimits, type ChatBudget } from "../chat-budget/index.ts";
 
 export class UsageQueries {
   constructor(

@@ -1,6 +1,6 @@
 // Who may see /health's checks: anyone with HEALTH_DETAILS=public, else a caller with a valid API key (unrevoked
 // and unexpired, as everywhere else a key is accepted).
-import { hashApiKey, hashesEqual, isWellFormedApiKey } from "./api-key-format.ts";
+import { hashApiKey, hashesEqual, isWellFormedApiKey } from "../accounts/index.ts";
 
 export async function healthDetailsAllowed(
   setting: "key" | "public",

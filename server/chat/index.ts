@@ -1,2 +1,3 @@
-// The chat use case's public entry point: what other use-case folders may import from it.
-export { chatBudgetLimits, type ChatBudget } from "./chat-budget.ts";
+// The chat use case's public entry point: what routes and other use-case folders may import from it.
+export type { ChatService, ChatSite } from "./chat-service.ts";
+export { openEventStream, wantsEventStream } from "./sse.ts";

@@ -2,7 +2,7 @@
 // later ones become an `error` event, and a client that goes away aborts the work behind the stream.
 import { ErrorCode } from "../../shared/errors.ts";
 import { ChatStreamEvent } from "../../shared/chat.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 
 export type SendEvent = (event: string, data: unknown) => void;
 
@@ -27,7 +27,7 @@ export function formatEvent(event: string, data: unknown): string {
 }
 
 function errorData(error: unknown): { error: string; code: string } {
-  if (error instanceof AppError) return { error: error.message, code: error.code };
+  if (error instanceof DomainError) return { error: error.message, code: error.code };
   return { error: "Internal server error.", code: ErrorCode.Internal };
 }
 
@@ -88,7 +88,7 @@ export function openEventStream(options: EventStreamOptions, work: (send: SendEv
           return;
         }
         if (!(isAbort(error) && signal.aborted)) {
-          if (!(error instanceof AppError)) options.onUnexpectedError?.(error);
+          if (!(error instanceof DomainError)) options.onUnexpectedError?.(error);
           send(ChatStreamEvent.error, errorData(error));
         }
         close();

@@ -1,7 +1,7 @@
 // orgs and keys commands: create organisations, issue keys (shown once), list and revoke them.
 import type { Plan, Role } from "../ports/account-store.ts";
-import { generateApiKey } from "../auth/api-key-format.ts";
-import { ConfigError } from "../errors/app-error.ts";
+import { generateApiKey } from "../accounts/index.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { CliArgs } from "./cli-args.ts";
 import type { CommandContext } from "./command-context.ts";
 

@@ -1,5 +1,5 @@
 // The CLI's side of the control channel: sends a data command to the service holding the data folder.
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { LockHolder } from "./data-dir-lock.ts";
 import { readControlSecret, secretFile } from "./control-secret.ts";
 import type { ControlReply } from "./control-server.ts";

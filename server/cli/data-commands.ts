@@ -4,7 +4,7 @@
 // Hook for new commands: add `name: handler` to `handlers` below (and its flags to cli-args.ts). A handler gets the
 // stores (CommandStores) and writes its output through ctx.out / ctx.err, never console, so it works the same when forwarded
 // over the control channel; it throws ConfigError for a usage or lookup mistake. Nothing else needs to change.
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { CliArgs } from "./cli-args.ts";
 import type { CommandContext, CommandHandler } from "./command-context.ts";
 import { runAccountCommand } from "./account-commands.ts";

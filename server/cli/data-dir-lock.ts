@@ -2,7 +2,7 @@
 // service, the loopback port of its control channel) so a second process refuses, or asks the holder to do the work.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 export interface LockHolder {
   pid: number;

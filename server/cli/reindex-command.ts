@@ -1,5 +1,5 @@
 // site-search reindex --site ID | --all: rebuilds the Elasticsearch index from Postgres, the source of truth.
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { CommandContext } from "./command-context.ts";
 
 export async function runReindex({ config, stores, out, err }: CommandContext, opts: { siteId?: string; all?: boolean }): Promise<number> {

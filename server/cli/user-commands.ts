@@ -1,9 +1,8 @@
 // users commands: add a dashboard user to an organisation, and reset a forgotten password (both print the
 // generated password once). Same shape as account-commands.ts, so the loopback CLI channel can carry it.
-import { SessionService } from "../accounts/session-service.ts";
-import { SetupService } from "../accounts/setup-service.ts";
-import { RateLimiter } from "../rate-limit/rate-limiter.ts";
-import { ConfigError } from "../errors/app-error.ts";
+import { SessionService, SetupService } from "../accounts/index.ts";
+import { RateLimiter } from "../rate-limit/index.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { CliArgs } from "./cli-args.ts";
 import type { CommandContext } from "./command-context.ts";
 import type { Role } from "../../shared/keys.ts";

@@ -12,7 +12,7 @@ import { UsageQueries } from "../analytics/usage-queries.ts";
 import { PriceTable } from "../analytics/price-table.ts";
 import { pruneOldEvents } from "../analytics/prune-old-events.ts";
 import type { FeedbackRecorder } from "../ports/feedback-recorder.ts";
-import type { ChatBudget } from "../chat/chat-budget.ts";
+import type { ChatBudget } from "../chat-budget/index.ts";
 
 export interface AnalyticsSettings {
   retentionDays: number;

@@ -6,7 +6,7 @@ import type { Db } from "../adapters/postgres/database.ts";
 import { ChatStore } from "../adapters/postgres/chat-store.ts";
 import { AnthropicAnswerModel } from "../adapters/anthropic/answer-model.ts";
 import { ChatService } from "../chat/chat-service.ts";
-import type { ChatBudget } from "../chat/chat-budget.ts";
+import type { ChatBudget } from "../chat-budget/index.ts";
 import { HybridPassageSearch } from "../chat/hybrid-passages.ts";
 import type { HybridSearch } from "../search/hybrid-search.ts";
 import type { AnalyticsServices } from "./analytics-services.ts";

@@ -13,7 +13,7 @@ import { MemoryRateLimitStore } from "../adapters/memory/rate-limit-store.ts";
 import { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { RefusedOriginStore } from "../adapters/postgres/refused-origin-store.ts";
 import { SiteService } from "../sites/site-service.ts";
-import { ChatBudget } from "../chat/chat-budget.ts";
+import { ChatBudget } from "../chat-budget/index.ts";
 import { createAnalyticsServices } from "./analytics-services.ts";
 import { createSecretBox } from "./create-connectors.ts";
 import { CrawlerSettings } from "../connectors/crawler-settings.ts";

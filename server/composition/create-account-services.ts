@@ -12,7 +12,7 @@ import { KeyService } from "../accounts/key-service.ts";
 import { SiteSearchService } from "../search/site-search-service.ts";
 import type { HybridSearch } from "../search/hybrid-search.ts";
 import type { SiteService } from "../sites/site-service.ts";
-import type { QueryRecord } from "../analytics/event-recorder.ts";
+import type { QueryRecord } from "../ports/query-record.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 
 export interface AccountServices {

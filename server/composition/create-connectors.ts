@@ -1,4 +1,4 @@
-// Composition of the connectors (issue 18): the webhook outbox and its dispatcher, the crawl scheduler and the
+// Composition of the connectors: the webhook outbox and its dispatcher, the crawl scheduler and the
 // crawler-credential box, built from config over the Postgres stores and the guarded HTTP sender.
 import type { Config } from "../config.ts";
 import type { Db } from "../adapters/postgres/database.ts";
@@ -14,7 +14,8 @@ import { SecretBox } from "../connectors/secret-box.ts";
 import { WebhookSecrets } from "../connectors/webhook-secrets.ts";
 import type { CrawlService } from "../crawl/crawl-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
+import { ErrorCode } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 
 /** The box of SECRETS_KEY, or null when it is unset; throws ConfigError at start-up when it is malformed. */
@@ -58,7 +59,7 @@ export function createConnectors(deps: {
         await deps.crawl.start(orgId, siteId);
         return true;
       } catch (error) {
-        if (error instanceof AppError && error.status === 409) return false;
+        if (error instanceof DomainError && error.code === ErrorCode.Conflict) return false;
         throw error;
       }
     },

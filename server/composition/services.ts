@@ -11,7 +11,7 @@ import type { HealthCheck } from "../ports/health-check.ts";
 import type { SiteService } from "../sites/site-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { ChatService } from "../chat/chat-service.ts";
-import type { ChatBudget } from "../chat/chat-budget.ts";
+import type { ChatBudget } from "../chat-budget/index.ts";
 import type { QueryRecorder } from "../analytics/event-recorder.ts";
 import type { UsageRecorder } from "../analytics/usage-recorder.ts";
 import type { IngestService } from "../ingest/ingest-service.ts";
@@ -59,7 +59,7 @@ export interface Services {
   crawlWorker: CrawlWorker;
   /** Dashboard users and sessions, first-run setup, the key API, authenticated site search. */
   accountServices: AccountServices;
-  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials (issue 18). */
+  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials. */
   connectors: Connectors;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
   siteChangeListeners: Array<(siteId: string) => void>;

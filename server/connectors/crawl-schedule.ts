@@ -2,7 +2,7 @@
 // whether the site is stale, i.e. a whole scheduled run has gone by since its last successful crawl.
 import { Cron } from "croner";
 import { Limits } from "../../shared/limits.ts";
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 
 const cron = (expression: string) => new Cron(expression, { timezone: "UTC", paused: true });

@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CrawlerAuth, CrawlerConfig } from "../../shared/sites.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 import { assertValidSchedule, nextRunAfter } from "./crawl-schedule.ts";
 import type { SecretBox } from "./secret-box.ts";
 

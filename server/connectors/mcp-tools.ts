@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SearchResponse } from "../../shared/search.ts";
 import type { ChatResponse } from "../../shared/chat.ts";
 import { Limits } from "../../shared/limits.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 
 export interface McpHandlers {
   search(args: { query: string; limit?: number; minScore?: number; siteId?: string }): Promise<SearchResponse>;
@@ -23,7 +23,7 @@ async function toolResult(run: () => Promise<{ text: string; data: Record<string
     const { text, data } = await run();
     return { content: [{ type: "text", text }], structuredContent: data };
   } catch (error) {
-    const message = error instanceof AppError ? error.message : "The tool failed; try again later.";
+    const message = error instanceof DomainError ? error.message : "The tool failed; try again later.";
     return { content: [{ type: "text", text: message }], isError: true };
   }
 }

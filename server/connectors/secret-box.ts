@@ -1,6 +1,6 @@
 // Encrypts crawler credentials at rest: AES-256-GCM (WebCrypto) under SECRETS_KEY, a fresh 96-bit IV per value,
 // stored as "v1:<base64 iv+ciphertext>". Without a key the service refuses to store credentials at all.
-import { ConfigError } from "../errors/app-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 export class SecretBox {
   private constructor(private readonly key: CryptoKey) {}

@@ -11,7 +11,7 @@ import type {
   WebhookEventType,
 } from "../../shared/webhooks.ts";
 import { Limits } from "../../shared/limits.ts";
-import { AppError, badRequest, notFound } from "../errors/app-error.ts";
+import { DomainError, badRequest, notFound } from "../errors/domain-error.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import type { DeliveryRecord, WebhookRecord, WebhookStore } from "../ports/webhook-store.ts";
 import type { WebhookSender } from "../ports/webhook-sender.ts";
@@ -81,7 +81,7 @@ export class WebhookService {
     const refusal = await this.sender.refusal(body.url);
     if (refusal) throw badRequest(`The webhook URL cannot be used: ${refusal}`, ErrorCode.ValidationFailed);
     if ((await this.store.count(orgId)) >= Limits.webhooksPerOrg) {
-      throw new AppError(409, ErrorCode.Conflict, `An organisation may have at most ${Limits.webhooksPerOrg} webhooks; delete one first.`);
+      throw new DomainError(ErrorCode.Conflict, `An organisation may have at most ${Limits.webhooksPerOrg} webhooks; delete one first.`);
     }
     const secret = `whsec_${randomBytes(24).toString("base64url")}`;
     const stored = this.options.secrets ? await this.options.secrets.seal(secret) : secret;

@@ -1,7 +1,7 @@
 // Use cases on crawl jobs: start one per site, read it, cancel it. The work itself is done by crawl workers.
 import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
 import type { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
-import { conflict, notFound } from "../errors/app-error.ts";
+import { conflict, notFound } from "../errors/domain-error.ts";
 import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";

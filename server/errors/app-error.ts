@@ -1,24 +1,16 @@
-// The one error type the API renders: an HTTP status, a machine code and a sentence for people.
-import { ErrorCode } from "../../shared/errors.ts";
+// An error that carries its own HTTP status: thrown by the HTTP layer (plugins, routes) and by adapters whose upstream
+// failure decides the status (502 or 503). Use cases throw DomainError and never name a status.
+import type { ErrorCode } from "../../shared/errors.ts";
+import { DomainError } from "./domain-error.ts";
 
-export class AppError extends Error {
+export class AppError extends DomainError {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
-    readonly retryAfter?: number,
+    retryAfter?: number,
   ) {
-    super(message);
+    super(code, message, retryAfter);
     this.name = "AppError";
   }
-}
-
-export const badRequest = (message: string, code: ErrorCode = ErrorCode.BadRequest) => new AppError(400, code, message);
-export const notFound = (what: string) => new AppError(404, ErrorCode.NotFound, `${what} not found.`);
-export const forbidden = (message: string, code: ErrorCode = ErrorCode.Forbidden) => new AppError(403, code, message);
-export const conflict = (message: string) => new AppError(409, ErrorCode.Conflict, message);
-
-/** A setting is missing or wrong: thrown at start-up with a sentence saying what to set. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
 }

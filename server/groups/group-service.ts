@@ -1,7 +1,7 @@
 // Search groups: create, list, change and delete an organisation's groups of sites, within its quota.
 import { ErrorCode } from "../../shared/errors.ts";
 import type { CreateGroupBody, Group, UpdateGroupBody } from "../../shared/groups.ts";
-import { AppError, badRequest, notFound } from "../errors/app-error.ts";
+import { DomainError, badRequest, notFound } from "../errors/domain-error.ts";
 import type { GroupRow, GroupStore } from "../ports/group-store.ts";
 
 /** Groups per Enterprise organisation; the interface leaves plan quotas open, so this is ours (decisions.md). */
@@ -39,8 +39,7 @@ export class GroupService {
     await this.assertOwnSites(orgId, body.siteIds);
     // Counted then inserted without a lock: two racing creates may end one over the quota, which is harmless.
     if ((await this.groups.count(orgId)) >= this.quota) {
-      throw new AppError(
-        402,
+      throw new DomainError(
         ErrorCode.PaymentRequired,
         `This organisation has reached its limit of ${this.quota} search groups; delete one or contact us to raise the limit.`,
       );

@@ -1,7 +1,7 @@
 // Use cases on a site's pages: ingest a batch, list, delete by URL or pattern, purge. Scoped to one organisation.
 import type { DeletePagesBody, IngestResponse, PageList } from "../../shared/pages.ts";
 import type { PageDetail } from "../../shared/page-detail.ts";
-import { badRequest, notFound } from "../errors/app-error.ts";
+import { badRequest, notFound } from "../errors/domain-error.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { PageAliasStore, PageMatch } from "../ports/page-alias-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";

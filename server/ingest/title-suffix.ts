@@ -1,5 +1,5 @@
 // Finds the suffix a site appends to every title (" - Apache HTTP Server Version 2.4"), so results show what
-// each page is about; decided per site from the titles already stored (docs/decisions.md, issue 16).
+// each page is about; decided per site from the titles already stored (docs/decisions.md).
 
 /** Separators sites put between a page's own title and the site name. */
 const SEPARATOR = /\s+[-|–—·:»]\s+/g;

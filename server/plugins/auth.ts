@@ -6,12 +6,19 @@ import { ErrorCode, PlanMessage } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { KeyAction } from "../../shared/keys.ts";
 import { AppError } from "../errors/app-error.ts";
-import { hashApiKey, hashesEqual, isWellFormedApiKey } from "../auth/api-key-format.ts";
 import type { AccountStore } from "../ports/account-store.ts";
-import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
-import type { SessionService } from "../accounts/session-service.ts";
-import { requireAction, requireAllSites, requireSite, type Principal } from "../accounts/principal.ts";
-import { routeScope } from "../accounts/route-scope.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
+import {
+  hashApiKey,
+  hashesEqual,
+  isWellFormedApiKey,
+  requireAction,
+  requireAllSites,
+  requireSite,
+  routeScope,
+  type Principal,
+  type SessionService,
+} from "../accounts/index.ts";
 import { assertSameOrigin, sessionToken } from "./session-cookie.ts";
 import { storableValue } from "./storable-text.ts";
 

@@ -5,7 +5,8 @@
 import { Elysia } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
-import { AppError, badRequest } from "../errors/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 import { bodyLimitFor } from "./body-limits.ts";
 import { nestsWithin } from "./json-depth.ts";
 import { tooLarge } from "./request-guards.ts";

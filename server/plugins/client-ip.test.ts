@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { clientIp, parseTrustProxy } from "./client-ip.ts";
+import { parseTrustProxy } from "../trust-proxy.ts";
+import { clientIp } from "./client-ip.ts";
 
 const from = (socket: string) => ({ requestIP: () => ({ address: socket }) });
 const xff = (value: string) => new Request("http://x/", { headers: { "x-forwarded-for": value } });

@@ -1,10 +1,11 @@
 // Renders every error as {"error": "<sentence>", "code": "<CODE>", "requestId"} with the right status (400 for invalid
-// input, never 422). Only our own AppError messages and validation summaries reach the client: anything else (a
+// input, never 422). Only our own DomainError messages and validation summaries reach the client: anything else (a
 // failed SQL statement with its parameters, a stack, a file path) is logged once with the request id and answered
 // with a fixed sentence that carries the same id.
 import { Elysia, type ValidationError } from "elysia";
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
+import { httpStatus } from "./error-status.ts";
 import { headerText } from "./response-headers.ts";
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
@@ -33,8 +34,8 @@ const clientErrors: Record<number, [string, ErrorCode]> = {
 function rendered(code: string | number, error: unknown): { status: number; error: string; code: ErrorCode; retryAfter?: number } | null {
   // A parse hook's own refusal (413 while reading, nesting limit) arrives wrapped in Elysia's ParseError.
   const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : undefined;
-  const own = error instanceof AppError ? error : cause instanceof AppError ? cause : null;
-  if (own) return { status: own.status, error: own.message, code: own.code, retryAfter: own.retryAfter };
+  const own = error instanceof DomainError ? error : cause instanceof DomainError ? cause : null;
+  if (own) return { status: httpStatus(own), error: own.message, code: own.code, retryAfter: own.retryAfter };
   switch (code) {
     case "VALIDATION":
       try {

@@ -1,7 +1,7 @@
 // Applies a limit to a key (a fixed one-minute window, or a token bucket) and says what to put in the X-RateLimit-*
-// headers; over the limit it throws 429.
+// headers; over the limit it refuses as rate limited (RATE_LIMITED, with retryAfter).
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import type { RateLimitStore } from "../ports/rate-limit-store.ts";
 
 export interface RateLimitVerdict {
@@ -30,7 +30,7 @@ export class RateLimiter {
     showTightest(headers, verdict);
     if (count > limit) {
       const retryAfter = Math.max(1, Math.ceil(resetAt - now));
-      throw new AppError(429, ErrorCode.RateLimited, `Rate limit exceeded: at most ${limit} ${what} per minute. Try again in ${retryAfter} s.`, retryAfter);
+      throw new DomainError(ErrorCode.RateLimited, `Rate limit exceeded: at most ${limit} ${what} per minute. Try again in ${retryAfter} s.`, retryAfter);
     }
     return verdict;
   }
@@ -54,7 +54,7 @@ export class RateLimiter {
     if (!state.allowed) {
       const retryAfter = Math.max(1, Math.ceil((bucket.cost - held) / perSecond));
       const message = `Rate limit exceeded: at most ${bucket.perMinute} ${what} per minute (${bucket.burst} at once). Try again in ${retryAfter} s.`;
-      throw new AppError(429, ErrorCode.RateLimited, message, retryAfter);
+      throw new DomainError(ErrorCode.RateLimited, message, retryAfter);
     }
     return verdict;
   }

@@ -7,7 +7,7 @@ import { ErrorBody } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 import { SiteParams } from "../../shared/params.ts";
-import type { AnalyticsQueries } from "../analytics/analytics-queries.ts";
+import type { AnalyticsQueries } from "../analytics/index.ts";
 import { parseLimit } from "./query-limit.ts";
 
 const Range = t.Optional(

@@ -6,7 +6,7 @@ import { CancelJobResponse, CrawlJob, StartCrawlResponse } from "../../shared/cr
 import { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
 import { Limits } from "../../shared/limits.ts";
 import { parseLimit } from "./query-limit.ts";
-import type { CrawlService } from "../crawl/crawl-service.ts";
+import type { CrawlService } from "../crawl/index.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 import { JobParams, SiteParams } from "../../shared/params.ts";
 

@@ -2,7 +2,7 @@
 import { routeGroup } from "./route-group.ts";
 import { CreateGroupBody, Group, GroupList, UpdateGroupBody } from "../../shared/groups.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import type { GroupService } from "../groups/group-service.ts";
+import type { GroupService } from "../groups/index.ts";
 import { requireEnterprise, type PrincipalPlugin } from "../plugins/auth.ts";
 import { GroupParams } from "../../shared/params.ts";
 

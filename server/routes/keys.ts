@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { CreateKeyBody, CreatedKey, KeyList, KeyView } from "../../shared/keys.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import type { KeyService } from "../accounts/key-service.ts";
+import type { KeyService } from "../accounts/index.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 import { KeyParams } from "../../shared/params.ts";
 

@@ -4,7 +4,7 @@ import { routeGroup } from "./route-group.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
 import { SiteParams } from "../../shared/params.ts";
-import { renderLlmsTxt, type LlmsTxtSite, type PageLister } from "../connectors/llms-txt.ts";
+import { renderLlmsTxt, type LlmsTxtSite, type PageLister } from "../connectors/index.ts";
 
 export function llmsTxtRoutes(
   deps: { gate: PublicAccessGate<PublicSite & LlmsTxtSite>; documents: PageLister; trustProxy: TrustProxy },

@@ -4,15 +4,15 @@ import type { TrustProxy } from "../plugins/client-ip.ts";
 import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError, notFound } from "../errors/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
+import { notFound } from "../errors/domain-error.ts";
 import { featureEnabled, type PublicAccessGate, type PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
-import type { SearchSiteSettings } from "../search/hybrid-search.ts";
 import { SiteParams } from "../../shared/params.ts";
-import type { PublicSearchService } from "../search/public-search-service.ts";
-import type { ChatService, ChatSite } from "../chat/chat-service.ts";
+import type { PublicSearchService, SearchSiteSettings } from "../search/index.ts";
+import type { ChatService, ChatSite } from "../chat/index.ts";
 import type { ResponseHeaders } from "../plugins/response-headers.ts";
-import { buildMcpServer, handleMcpRequest } from "../connectors/mcp-tools.ts";
+import { buildMcpServer, handleMcpRequest } from "../connectors/index.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 
 /** The site reads the endpoints need (SiteStore); search ranks with the same row. */

@@ -7,8 +7,8 @@ import { Limits } from "../../shared/limits.ts";
 import { DeletePagesBody, DeletePagesResponse, IngestBody, IngestResponse, PageList, PageListQuery, PurgeResponse } from "../../shared/pages.ts";
 import { OrgSiteParams as SiteParams } from "../../shared/params.ts";
 import { PageDetail, PageDetailQuery } from "../../shared/page-detail.ts";
-import type { PageService } from "../ingest/page-service.ts";
-import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { PageService } from "../ingest/index.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 
 /**

@@ -2,9 +2,8 @@
 import { routeGroup } from "./route-group.ts";
 import { ChatRequest, ChatResponse, ChatStreamEvent, type AnswerEndEventData } from "../../shared/chat.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import { badRequest } from "../errors/app-error.ts";
-import type { ChatService, ChatSite } from "../chat/chat-service.ts";
-import { openEventStream, wantsEventStream } from "../chat/sse.ts";
+import { badRequest } from "../errors/domain-error.ts";
+import { openEventStream, wantsEventStream, type ChatService, type ChatSite } from "../chat/index.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
 import { headerText } from "../plugins/response-headers.ts";

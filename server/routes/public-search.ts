@@ -3,13 +3,12 @@ import { routeGroup } from "./route-group.ts";
 import { queryParams } from "./query-params.ts";
 import { SearchBody, type SearchFilters, SearchQueryParams, SearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import { badRequest, notFound } from "../errors/app-error.ts";
+import { badRequest, notFound } from "../errors/domain-error.ts";
 import { GroupParams, SiteParams } from "../../shared/params.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
 import type { ResponseHeaders } from "../plugins/response-headers.ts";
-import type { PublicSearchService, SearchAnswer } from "../search/public-search-service.ts";
-import type { SearchSiteSettings } from "../search/hybrid-search.ts";
+import type { PublicSearchService, SearchAnswer, SearchSiteSettings } from "../search/index.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
 /** The site row the gate admits is the one search ranks with: one read per request. */

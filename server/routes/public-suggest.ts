@@ -7,7 +7,7 @@ import { ErrorBody } from "../../shared/errors.ts";
 import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
 import { SiteParams } from "../../shared/params.ts";
-import type { SuggestService } from "../search/suggest-service.ts";
+import type { SuggestService } from "../search/index.ts";
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 

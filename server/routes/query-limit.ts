@@ -1,5 +1,5 @@
 // Parses a `limit` query parameter (analytics lists, page lists), with an error that names it and its bounds.
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 
 export function parseLimit(raw: string | undefined, fallback: number, max: number): number {
   if (raw === undefined || raw === "") return fallback;

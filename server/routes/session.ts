@@ -15,8 +15,7 @@ import {
   SetupStatus,
 } from "../../shared/accounts.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import type { SessionService } from "../accounts/session-service.ts";
-import type { SetupService } from "../accounts/setup-service.ts";
+import type { SessionService, SetupService } from "../accounts/index.ts";
 import { clientIp } from "../plugins/client-ip.ts";
 import { assertSameOrigin, clearedSessionCookie, isHttps, sessionCookie, sessionToken } from "../plugins/session-cookie.ts";
 

@@ -4,7 +4,7 @@ import { routeGroup } from "./route-group.ts";
 import { SiteSearchBody } from "../../shared/accounts.ts";
 import { ExplainedSearchResponse } from "../../shared/search.ts";
 import { ErrorBody } from "../../shared/errors.ts";
-import type { SiteSearchService } from "../search/site-search-service.ts";
+import type { SiteSearchService } from "../search/index.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 import { SiteParams } from "../../shared/params.ts";
 

@@ -3,7 +3,7 @@ import { routeGroup } from "./route-group.ts";
 import { CreateSiteBody, SiteDetail, SiteList, SiteSummary, SuccessBody, UpdateSiteBody } from "../../shared/sites.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { RefusedOriginList } from "../../shared/refused-origins.ts";
-import type { SiteService } from "../sites/site-service.ts";
+import type { SiteService } from "../sites/index.ts";
 import { requireOwner, type PrincipalPlugin } from "../plugins/auth.ts";
 import { OrgSiteParams as SiteParams } from "../../shared/params.ts";
 

@@ -5,7 +5,7 @@ import { SiteUsageResponse, UsageResponse } from "../../shared/analytics.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
 import { SiteParams } from "../../shared/params.ts";
-import type { UsageQueries } from "../analytics/usage-queries.ts";
+import type { UsageQueries } from "../analytics/index.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 

@@ -3,9 +3,9 @@ import { routeGroup } from "./route-group.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { SuccessBody } from "../../shared/sites.ts";
 import { CreateWebhookBody, CreateWebhookResponse, PingWebhookResponse, WebhookDeliveryList, WebhookList } from "../../shared/webhooks.ts";
-import type { WebhookService } from "../connectors/webhook-service.ts";
+import type { WebhookService } from "../connectors/index.ts";
 import type { PrincipalPlugin } from "../plugins/auth.ts";
-import { requireRole } from "../accounts/principal.ts";
+import { requireRole } from "../accounts/index.ts";
 import { WebhookParams } from "../../shared/params.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };

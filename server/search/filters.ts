@@ -2,7 +2,7 @@
 // only fields declared with filter (the default) may filter, only fields with facet are counted.
 import type { SearchFilters } from "../../shared/search.ts";
 import type { MetadataField } from "../../shared/sites.ts";
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 
 export type PageFilter = (page: { siteId: string; metadata: Record<string, unknown> }) => boolean;
 

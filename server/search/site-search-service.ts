@@ -4,12 +4,12 @@ import { Limits } from "../../shared/limits.ts";
 import type { SiteSearchBody } from "../../shared/accounts.ts";
 import type { ExplainedSearchResult } from "../../shared/search.ts";
 import type { HybridSearch, HybridSearchOutput } from "./hybrid-search.ts";
-import type { QueryRecord } from "../analytics/index.ts";
+import type { QueryRecord } from "../ports/query-record.ts";
 
 export class SiteSearchService {
   constructor(
     private readonly search: Pick<HybridSearch, "search">,
-    /** Throws 404 when the site is not the organisation's. */
+    /** Refuses as not found when the site is not the organisation's. */
     private readonly assertSite: (orgId: string, siteId: string) => Promise<unknown>,
     private readonly record: (event: QueryRecord) => void,
   ) {}

@@ -1,7 +1,7 @@
 // Checks the patterns in a site's settings when they are saved, so an owner learns at once that a pattern cannot
 // run (400 naming the field) instead of it silently never matching at search or crawl time.
 import type { UrlBoost } from "../../shared/sites.ts";
-import { badRequest } from "../errors/app-error.ts";
+import { badRequest } from "../errors/domain-error.ts";
 import { compileUrlPatternSet } from "../patterns/url-pattern-set.ts";
 import { compileUrlPattern, UrlPatternError, urlPatternSource } from "../patterns/url-pattern.ts";
 import { re2ProgramSize } from "../patterns/safe-regex.ts";

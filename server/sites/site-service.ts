@@ -1,6 +1,6 @@
 // Use cases on sites: create with defaults, read, partial update, delete. Scoped to one organisation.
 import type { CreateSiteBody, SiteDetail, SiteSummary, UpdateSiteBody } from "../../shared/sites.ts";
-import { notFound } from "../errors/app-error.ts";
+import { notFound } from "../errors/domain-error.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits, mergeSettings } from "./site-settings.ts";
 import { siteDetail, siteIndexing, siteSummary } from "./site-view.ts";

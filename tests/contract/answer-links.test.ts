@@ -1,4 +1,4 @@
-// Issue 13 item 10: a prompt-injected page must not plant phishing links in the site's own chat, and the ingest API
+// A prompt-injected page must not plant phishing links in the site's own chat, and the ingest API
 // takes only the site's own pages. The model is the fake Anthropic server speaking the real wire format.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";

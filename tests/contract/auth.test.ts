@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
-import { generateApiKey } from "../../server/auth/api-key-format.ts";
+import { generateApiKey } from "../../server/accounts/api-key-format.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Hardening item 7: no SQL, parameters, stack or server path in any response; a per-page section cap; every error
+// No SQL, parameters, stack or server path in any response; a per-page section cap; every error
 // logged once with a request id that the response carries too.
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { sql } from "drizzle-orm";

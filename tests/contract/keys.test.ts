@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { accountEnv, userInNewOrg } from "../fixtures/accounts.ts";
-import { generateApiKey } from "../../server/auth/api-key-format.ts";
+import { generateApiKey } from "../../server/accounts/api-key-format.ts";
 
 // argon2id is deliberately slow, and eight engineers share two cores.
 setDefaultTimeout(30_000);

@@ -83,7 +83,7 @@ describe("public responses", () => {
   });
 });
 
-describe("refusals before routing (issue 13: the widget must be able to read them)", () => {
+describe("refusals before routing (the widget must be able to read them)", () => {
   /** Straight to the app, so a body can be streamed without a content-length. */
   async function send(path: string, init: RequestInit & { headers: Record<string, string> }) {
     const response = await ctx.app.handle(new Request(`http://localhost${path}`, { duplex: "half", ...init } as RequestInit));

@@ -32,9 +32,9 @@ describe("per-key rate limit (Postgres store)", () => {
     expect((await limiter.check(key, 2, {})).remaining).toBe(0);
     const over = await limiter.check(key, 2, {}).then(
       () => null,
-      (error: { status?: number }) => error.status,
+      (error: { code?: string }) => error.code,
     );
-    expect(over).toBe(429);
+    expect(over).toBe("RATE_LIMITED");
     now += 60;
     await limiter.refund(key);
     expect((await limiter.check(key, 2, {})).remaining).toBe(1);
@@ -48,13 +48,13 @@ describe("token bucket (Postgres store)", () => {
     for (let i = 0; i < 4; i++) await ctx.services.limiter.take(key, bucket, {});
     const headers: Record<string, string> = {};
     const refused = await ctx.services.limiter.take(key, bucket, headers).catch((e) => e);
-    expect(refused.status).toBe(429);
+    expect(refused.code).toBe("RATE_LIMITED");
     expect(refused.retryAfter).toBe(1);
     expect(headers["x-ratelimit-remaining"]).toBe("0");
     now += 0.5;
     await ctx.services.limiter.take(key, bucket, {});
     const whole = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {}).catch((e) => e);
-    expect(whole.status).toBe(429);
+    expect(whole.code).toBe("RATE_LIMITED");
     now += 2;
     const full = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {});
     expect(full.remaining).toBe(1);

@@ -1,4 +1,4 @@
-// Hardening item 9: body size limits enforced while reading (tight on public routes, 110 MB only for ingestion),
+// Body size limits enforced while reading (tight on public routes, 110 MB only for ingestion),
 // before authentication and rate limiting; a JSON nesting limit; every refusal a JSON {error, code}.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";

@@ -1,4 +1,4 @@
-// One organisation's large page write does not hold another organisation's search (hardening item 8). On PostgreSQL
+// One organisation's large page write does not hold another organisation's search. On PostgreSQL
 // that is MVCC; on embedded PGlite, which has one session, the search's reads run between the write's statements
 // (adapters/postgres/pglite-guest-reads.ts), which works only if every read of the search says its sites. A search of
 // the site being written still sees the page before or after, never half of it.

@@ -1,4 +1,4 @@
-// Issue 19 item 5 over the real app and database: a word in a page's title or headings weighs more than the same word
+// Field weights over the real app and database: a word in a page's title or headings weighs more than the same word
 // in another page's body, on whichever Postgres keyword engine runs (pg_textsearch on PGlite, built-in FTS on PostgreSQL 15).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";

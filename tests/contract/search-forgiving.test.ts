@@ -1,4 +1,4 @@
-// Issue 19 over the real app and database: typo correction from the site's own words, "Did you mean",
+// Forgiving search over the real app and database: typo correction from the site's own words, "Did you mean",
 // phrases and exclusions, and per-site synonyms (keyword side; no embedder, so nothing else can find the pages).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";

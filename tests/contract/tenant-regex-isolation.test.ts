@@ -1,4 +1,4 @@
-// Issue 13 item 3: one tenant's regular expressions must not stall another tenant. Patterns run on RE2 (linear
+// One tenant's regular expressions must not stall another tenant. Patterns run on RE2 (linear
 // time), so 200 catastrophic URL boosts over 10,000 pages cost milliseconds, not the minutes a backtracking
 // engine spent, and another organisation's request is answered as usual meanwhile.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Hardening item 6: text PostgreSQL cannot store (NUL, unpaired surrogates) is refused or stripped at the edge,
+// Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused or stripped at the edge,
 // and a batch of analytics rows the database refuses loses only the bad rows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";

@@ -1,4 +1,4 @@
-// Browser tests of issue 19 in the widget: "Did you mean" after a typo, and completions while results are on their way.
+// Browser tests of forgiving search in the widget: "Did you mean" after a typo, and completions while results are on their way.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { startTestServer, widgetBuilt, type DocPage, type TestServer } from "../fixtures/test-server.ts";

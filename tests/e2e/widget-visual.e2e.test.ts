@@ -1,4 +1,4 @@
-// The widget as a visitor meets it on the httpd manual (issue 16): every mode in light and dark at 1280 and 375 px,
+// The widget as a visitor meets it on the httpd manual: every mode in light and dark at 1280 and 375 px,
 // compared with committed screenshots, axe-clean, with the answer in view, one clear control, a wide modal input and
 // Ctrl-click opening a second tab. UPDATE_BASELINES=1 rewrites the screenshots after a deliberate visual change.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";

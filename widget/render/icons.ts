@@ -1,4 +1,4 @@
-// Inline SVG icons: emoji and font glyphs render as empty boxes on desktops without the font (issue 16).
+// Inline SVG icons: emoji and font glyphs render as empty boxes on desktops without the font.
 import type { SVGTemplateResult } from "lit";
 import { svg } from "./template-tags.ts";
 

@@ -38,7 +38,7 @@ export function inlineLayout(m: LayoutModel): TemplateResult {
     <div class="popover" part="popover" ?hidden=${!m.open}>${body(m)}</div>`;
 }
 
-/** Keyboard hints, and the close button: down here the input keeps the header's whole width (issue 16). */
+/** Keyboard hints, and the close button: down here the input keeps the header's whole width. */
 function modalFooter(m: LayoutModel): TemplateResult {
   return html`<div class="modal-footer" part="footer">
     <div class="key-hints" aria-hidden="true">

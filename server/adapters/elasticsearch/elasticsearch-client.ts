@@ -2,7 +2,7 @@
 // (the cluster answered with an error, the network failed, it timed out) into one error type.
 import { Client, HttpConnection, errors } from "@elastic/elasticsearch";
 import { AppError } from "../../errors/app-error.ts";
-import { ConfigError } from "../../errors/app-error.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import { ErrorCode } from "../../../shared/errors.ts";
 import type { Config } from "../../config.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError } from "../../errors/app-error.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import { createEmbedderFromConfig } from "./create-embedder.ts";
 import { loadConfig } from "../../config.ts";
 import { MiniLmOnnxEmbedder } from "./minilm-onnx.ts";

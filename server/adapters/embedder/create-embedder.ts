@@ -1,7 +1,7 @@
 // Picks the embedder from settings: an OpenAI-compatible API when EMBEDDINGS_URL is set, else the built-in
 // MiniLM on ONNX Runtime (falling back to WASM where the native binding cannot load) or on WASM if asked.
 import type { Embedder } from "../../ports/embedder.ts";
-import { ConfigError } from "../../errors/app-error.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import { MINILM_MODEL } from "./minilm-engine.ts";
 import { MiniLmOnnxEmbedder, type MiniLmOnnxOptions } from "./minilm-onnx.ts";
 import { MiniLmWasmEmbedder } from "./minilm-wasm.ts";

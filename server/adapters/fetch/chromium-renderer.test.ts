@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { loadConfig } from "../../config.ts";
 import { FetchFailure } from "../../ports/page-fetcher.ts";
 import { ChromiumRenderer } from "./chromium-renderer.ts";
 import { HttpFetcher } from "./http-fetcher.ts";
@@ -38,7 +39,8 @@ const server: Bun.Server<undefined> = Bun.serve({
 });
 
 const base = `http://127.0.0.1:${server.port}`;
-const renderer = new ChromiumRenderer({ allowPrivateNetworks: true, timeoutMs: 10_000 });
+const executablePath = loadConfig().crawl.chromiumPath;
+const renderer = new ChromiumRenderer({ executablePath, allowPrivateNetworks: true, timeoutMs: 10_000 });
 afterAll(async () => {
   await renderer.close();
   server.stop(true);
@@ -79,7 +81,7 @@ describe("ChromiumRenderer", () => {
     });
 
     test("returns what is there when the page never goes quiet", async () => {
-      const quick = new ChromiumRenderer({ allowPrivateNetworks: true, networkIdleMs: 300 });
+      const quick = new ChromiumRenderer({ executablePath, allowPrivateNetworks: true, networkIdleMs: 300 });
       try {
         const rendered = await quick.fetch({ url: `${base}/polling` });
         expect(rendered.body).toContain("polling");
@@ -91,7 +93,7 @@ describe("ChromiumRenderer", () => {
 
   describe("limits", () => {
     test("refuses a rendered page over the byte limit", async () => {
-      const small = new ChromiumRenderer({ allowPrivateNetworks: true, maxBytes: 10_000 });
+      const small = new ChromiumRenderer({ executablePath, allowPrivateNetworks: true, maxBytes: 10_000 });
       try {
         expect((await failure(small.fetch({ url: `${base}/bloat` }))).reason).toBe("too-large");
       } finally {
@@ -107,7 +109,7 @@ describe("ChromiumRenderer", () => {
   describe("the address guard", () => {
     test("blocks a script's request to a private address", async () => {
       // Only the name "localhost" is trusted; the page's script then calls 127.0.0.1, which must never be reached.
-      const guarded = new ChromiumRenderer({ trustedHosts: ["localhost"] });
+      const guarded = new ChromiumRenderer({ executablePath, trustedHosts: ["localhost"] });
       hits["/secret"] = 0;
       try {
         const rendered = await guarded.fetch({ url: `http://localhost:${server.port}/sneaky` });

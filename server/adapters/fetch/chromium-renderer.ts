@@ -10,8 +10,8 @@ import { HttpFetcher, type HttpFetcherOptions } from "./http-fetcher.ts";
 import { readLimited } from "./read-limited.ts";
 
 export interface ChromiumRendererOptions extends HttpFetcherOptions {
-  /** Defaults to CHROMIUM_PATH, then /usr/bin/chromium. */
-  executablePath?: string;
+  /** The browser to start: CHROMIUM_PATH, read with every other setting by loadConfig (config.crawl.chromiumPath). */
+  executablePath: string;
   /** Bytes all of one page's subresources (scripts, API calls) may add up to; default 10 × maxBytes. */
   maxSubresourceBytes?: number;
   /** Longest wait for the network to go quiet after load; pages that poll forever are read when it runs out. */
@@ -47,10 +47,10 @@ export class ChromiumRenderer implements PageFetcher {
   private readonly networkIdleMs: number;
   private browser: Promise<Browser> | null = null;
 
-  constructor(options: ChromiumRendererOptions = {}) {
+  constructor(options: ChromiumRendererOptions) {
     this.http = new HttpFetcher(options);
     this.guard = { allowPrivateNetworks: options.allowPrivateNetworks, trustedHosts: options.trustedHosts };
-    this.executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+    this.executablePath = options.executablePath;
     this.maxSubresourceBytes = options.maxSubresourceBytes ?? this.http.maxBytes * 10;
     this.networkIdleMs = options.networkIdleMs ?? 5000;
   }

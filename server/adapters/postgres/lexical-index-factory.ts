@@ -1,7 +1,7 @@
 // Picks the in-database lexical engine: pg_textsearch BM25 when the extension is installed, else built-in
 // full-text search. LEXICAL_ENGINE may force one; forcing pg_textsearch without the extension is a start-up error.
 import type { LexicalIndex } from "../../ports/lexical-index.ts";
-import { ConfigError } from "../../errors/app-error.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import type { Database } from "./database.ts";
 import { PgTextsearchIndex } from "./pg-textsearch-index.ts";
 import { PostgresFtsIndex } from "./fts-index.ts";

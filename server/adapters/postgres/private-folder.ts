@@ -2,7 +2,7 @@
 // secret, and PGlite writes its files (the WAL included) with whatever the process umask allows.
 import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../../errors/app-error.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 
 /**
  * Creates `dataDir` as 0700 when it is missing, refuses one that grants group or other users any access, and sets

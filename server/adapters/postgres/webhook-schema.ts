@@ -1,4 +1,4 @@
-// Webhook tables (issue 18): subscriptions, and their deliveries, which are the outbox and the log at once.
+// Webhook tables: subscriptions, and their deliveries, which are the outbox and the log at once.
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organisations } from "./schema/accounts.ts";

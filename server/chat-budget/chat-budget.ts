@@ -4,7 +4,7 @@ import { ErrorCode } from "../../shared/errors.ts";
 import { Limits } from "../../shared/limits.ts";
 import type { ChatBudgetUsage } from "../../shared/analytics.ts";
 import type { RateLimits } from "../../shared/sites.ts";
-import { AppError } from "../errors/app-error.ts";
+import { DomainError } from "../errors/domain-error.ts";
 import type { ChatBudgetStore } from "../ports/chat-budget-store.ts";
 
 /** Stored settings may predate the budget fields: the defaults fill them in. */
@@ -29,14 +29,13 @@ export class ChatBudget {
     return { day, resetsAt, retryAfter: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };
   }
 
-  /** Counts this chat against the site's day, or throws 429 with retryAfter (seconds to the next UTC midnight). */
+  /** Counts this chat against the site's day, or refuses as rate limited with retryAfter (seconds to the next UTC midnight). */
   async admit(site: { id: string; rateLimits?: Partial<RateLimits> }): Promise<void> {
     const limits = chatBudgetLimits(site.rateLimits);
     const { day, retryAfter } = this.today();
     const taken = await this.store.take({ siteId: site.id, day, maxRequests: limits.requestsPerDay, maxTokens: limits.tokensPerDay });
     if (taken) return;
-    throw new AppError(
-      429,
+    throw new DomainError(
       ErrorCode.RateLimited,
       `This site's chat budget for today is spent (${limits.requestsPerDay} questions or ${limits.tokensPerDay} model tokens per UTC day). Try again in ${retryAfter} s.`,
       retryAfter,

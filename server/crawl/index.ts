@@ -1,0 +1,2 @@
+// The crawl use case's public entry point: what routes and other use-case folders may import from it.
+export type { CrawlService } from "./crawl-service.ts";

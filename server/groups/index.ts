@@ -1,0 +1,2 @@
+// The search groups' public entry point: what routes and other use-case folders may import from it.
+export type { GroupService } from "./group-service.ts";
