@@ -8,6 +8,7 @@ import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
+import { labelCells } from "../card-table.ts";
 
 export class KeysPage extends LitElement {
   static override properties = { userRole: {}, created: { state: true }, revoking: { state: true }, error: { state: true } };
@@ -54,6 +55,10 @@ export class KeysPage extends LitElement {
     void this.data.run();
   }
 
+  override updated(): void {
+    labelCells(this.renderRoot);
+  }
+
   override render() {
     if (this.userRole === "member") return html`<h1>API keys</h1><p>Keys are managed by owners and admins of the organisation.</p>`;
     return html`
@@ -78,7 +83,7 @@ export class KeysPage extends LitElement {
             <div><sl-button type="submit" variant="primary">Create key</sl-button></div>
           </form>
         </div>
-        <div class="table-wrap"><table>
+        <div class="table-wrap"><table class="cards" data-testid="keys-table">
           <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Role</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
           <tbody>${keys.map(
             (k) => html`<tr>
