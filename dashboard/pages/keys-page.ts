@@ -90,7 +90,7 @@ export class KeysPage extends LitElement {
             <td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.role}</td>
             <td>${k.scope.actions?.join(", ") ?? "all actions"}; ${k.scope.sites ? `${k.scope.sites.length} site(s)` : "all sites"}${k.expiresAt ? html`<br />expires ${day(k.expiresAt)}` : ""}</td>
             <td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt)}</td>
-            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => (this.revoking = k)}>Revoke ${k.name}</sl-button>`}</td>
+            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => (this.revoking = k)}>Revoke<span class="visually-hidden"> ${k.name}</span></sl-button>`}</td>
           </tr>`,
           )}</tbody>
         </table></div>
