@@ -52,13 +52,16 @@ export class DashboardApp extends LitElement {
     nav a { color: var(--sl-color-neutral-800); text-decoration: none; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-medium); }
     nav a[aria-current="page"] { background: var(--sl-color-primary-100); color: var(--sl-color-primary-800); }
     nav a:focus-visible, .brand:focus-visible { outline: var(--sl-focus-ring); }
-    .who { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
+    /* A long email or organisation name wraps inside its own box rather than pushing the buttons onto a second row. */
+    .who { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); max-width: 18rem; line-height: var(--sl-line-height-dense); }
     main { padding: var(--sl-spacing-large) var(--sl-spacing-medium); max-width: 72rem; margin: 0 auto; }
     .menu-button { display: none; font-size: var(--sl-font-size-x-large); }
     sl-drawer nav ul { flex-direction: column; gap: var(--sl-spacing-2x-small); }
     sl-drawer nav a { display: block; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); }
-    sl-drawer .who { display: block; margin: var(--sl-spacing-large) 0 var(--sl-spacing-small); overflow-wrap: anywhere; }
-    @media (max-width: 47.99rem) {
+    sl-drawer .who { display: block; max-width: none; margin: var(--sl-spacing-large) 0 var(--sl-spacing-small); overflow-wrap: anywhere; }
+    /* Between a tablet and a wide screen the header keeps one line by leaving out who is signed in (Account shows it). */
+    @media (max-width: 79.99rem) { header > .who { display: none; } }
+    @media (max-width: 63.99rem) {
       header > nav, header > .who, header > .sign-out { display: none; }
       .menu-button { display: inline-block; }
       main { padding: var(--sl-spacing-medium) var(--sl-spacing-small); }
