@@ -113,7 +113,12 @@ async function compare(d: DashboardPage, name: string, mask: Locator[] = []): Pr
     expect(existsSync(file)).toBe(true);
     const diff = await diffPngs(browser, readFileSync(file), png);
     if (diff.ratio > TOLERANCE) writeFileSync(join(BASELINES, `dashboard-${name}-${scheme}.actual.png`), png);
-    expect({ name, scheme, sameSize: diff.sameSize, withinTolerance: diff.ratio <= TOLERANCE }).toEqual({ name, scheme, sameSize: true, withinTolerance: true });
+    expect({ name, scheme, sameSize: diff.sameSize, withinTolerance: diff.ratio <= TOLERANCE }).toEqual({
+      name,
+      scheme,
+      sameSize: true,
+      withinTolerance: true,
+    });
   }
   await d.page.emulateMedia({ colorScheme: "light" });
 }
@@ -148,7 +153,7 @@ describe.skipIf(!built && !process.env.CI)("dashboard: phones, webhooks, schedul
       await phone.page.context().addCookies(await d.page.context().cookies());
       violations.push(...(await phoneScreens(phone, siteId)));
       violations.push(...(await webhooks(d, phone, api)));
-      violations.push(...(await schedule(d, api, siteId)));
+      violations.push(...(await schedule(d, phone, api, siteId)));
       violations.push(...(await crawlErrors(d, phone, siteId, jobId)));
     } catch (error) {
       await d.page.screenshot({ path: join(root, ".ci/dashboard-screens-failure.png"), fullPage: true }).catch(() => {});
@@ -257,7 +262,7 @@ async function webhooks(d: DashboardPage, p: DashboardPage, api: Api): Promise<A
   return found;
 }
 
-async function schedule(d: DashboardPage, api: Api, siteId: string): Promise<AxeViolation[]> {
+async function schedule(d: DashboardPage, p: DashboardPage, api: Api, siteId: string): Promise<AxeViolation[]> {
   await d.goto(`/dashboard/sites/${siteId}/settings`);
   await d.page.getByRole("heading", { name: "Crawler" }).waitFor();
   const preset = d.page.locator('sl-select[name="schedulePreset"]');
@@ -281,6 +286,12 @@ async function schedule(d: DashboardPage, api: Api, siteId: string): Promise<Axe
   expect(stored.crawlerConfig.schedule).toBe("0 3 * * 1");
   expect(new Date(stored.nextCrawlAt * 1000).getUTCDay()).toBe(1);
   const found = await d.capture("schedule");
+  // On a phone the saved choice reads back as the preset, with its next crawl.
+  await p.goto(`/dashboard/sites/${siteId}/settings`);
+  await p.testId("next-crawl").filter({ hasText: "Next crawl: Mon" }).waitFor();
+  expect(await p.page.locator('sl-select[name="schedulePreset"]').evaluate((el) => (el as HTMLSelectElement).value)).toBe("weekly");
+  expect(await overflow(p)).toBeLessThanOrEqual(0);
+  found.push(...(await p.capture("schedule-375")));
 
   await d.link("Overview and crawls").click();
   expect(await d.testId("next-scheduled").textContent()).toBe(
