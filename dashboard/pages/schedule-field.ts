@@ -1,8 +1,7 @@
 // The recrawl schedule in the site settings: a choice of usual schedules (daily, weekly …) that writes the cron
-// expression below it, the expression itself for any other time (the advanced choice), and the next crawl it gives,
-// computed here with croner, the library the server schedules with, in UTC as the server reads it.
+// expression below it, the expression itself for any other time (the advanced choice), and the next crawl it gives.
 import { LitElement, css, html, type TemplateResult } from "lit";
-import { Cron } from "croner";
+import { nextCrawlText } from "../next-crawl.ts";
 
 /** Option values are names: Shoelace's select turns the spaces of a value into underscores. */
 const PRESETS: Array<[name: string, cron: string, words: string]> = [
@@ -16,30 +15,6 @@ const PRESETS: Array<[name: string, cron: string, words: string]> = [
 const CUSTOM = "custom";
 
 const presetOf = (cron: string): string => PRESETS.find(([, value]) => value === cron.trim())?.[0] ?? CUSTOM;
-
-/** When an expression next runs after `now`, in words; null when it cannot be read. */
-export function nextCrawlText(cron: string, now = new Date()): string | null {
-  if (!cron.trim()) return "No scheduled crawl: crawls start only when you click Start crawl.";
-  let next: Date | null;
-  try {
-    next = new Cron(cron.trim(), { timezone: "UTC", paused: true }).nextRun(now);
-  } catch {
-    return null;
-  }
-  if (!next) return "This expression never runs again.";
-  const hours = (next.getTime() - now.getTime()) / 3_600_000;
-  const wait = hours < 1 ? `in ${Math.max(1, Math.round(hours * 60))} min` : hours < 48 ? `in ${Math.round(hours)} h` : `in ${Math.round(hours / 24)} days`;
-  const when = next.toLocaleString("en-GB", {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  return `Next crawl: ${when} UTC (${wait}).`;
-}
 
 /** <next-crawl>: the line under the expression, re-computed as it changes. */
 export class NextCrawl extends LitElement {
