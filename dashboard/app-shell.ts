@@ -1,5 +1,6 @@
 // <dashboard-app>: loads the session, sends signed-out visitors to login (or setup on the first run),
-// and renders the header, navigation and the page the URL names.
+// and renders the header, navigation and the page the URL names. On a phone the navigation, the account and
+// "Sign out" move into a drawer behind a menu button, so the header is one line.
 import { LitElement, css, html } from "lit";
 import type { SessionView } from "../shared/accounts.ts";
 import { api, ApiError } from "./api.ts";
@@ -20,6 +21,8 @@ import "./pages/analytics-page.ts";
 import "./pages/groups-page.ts";
 import "./pages/account-page.ts";
 import "./pages/docs-page.ts";
+import "./pages/webhooks-page.ts";
+import "./pages/site-errors-page.ts";
 
 const PUBLIC = new Set(["login", "setup", "invite"]);
 const NAV: Array<[string, string, string]> = [
@@ -28,15 +31,18 @@ const NAV: Array<[string, string, string]> = [
   ["/analytics", "Analytics", "analytics"],
   ["/groups", "Groups", "groups"],
   ["/keys", "API keys", "keys"],
+  ["/webhooks", "Webhooks", "webhooks"],
   ["/docs", "API reference", "docs"],
   ["/account", "Account", "account"],
 ];
 
 export class DashboardApp extends LitElement {
-  static override properties = { route: { state: true }, session: { state: true } };
+  static override properties = { route: { state: true }, session: { state: true }, menuOpen: { state: true } };
   route: Route = currentRoute();
   /** undefined while loading, null when signed out. */
   session: SessionView | null | undefined = undefined;
+  /** The phone menu (a drawer) is open. */
+  menuOpen = false;
 
   static override styles = css`
     :host { display: block; min-height: 100vh; }
@@ -46,8 +52,20 @@ export class DashboardApp extends LitElement {
     nav a { color: var(--sl-color-neutral-800); text-decoration: none; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-medium); }
     nav a[aria-current="page"] { background: var(--sl-color-primary-100); color: var(--sl-color-primary-800); }
     nav a:focus-visible, .brand:focus-visible { outline: var(--sl-focus-ring); }
-    .who { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
+    /* A long email or organisation name wraps inside its own box rather than pushing the buttons onto a second row. */
+    .who { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); max-width: 18rem; line-height: var(--sl-line-height-dense); }
     main { padding: var(--sl-spacing-large) var(--sl-spacing-medium); max-width: 72rem; margin: 0 auto; }
+    .menu-button { display: none; font-size: var(--sl-font-size-x-large); }
+    sl-drawer nav ul { flex-direction: column; gap: var(--sl-spacing-2x-small); }
+    sl-drawer nav a { display: block; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); }
+    sl-drawer .who { display: block; max-width: none; margin: var(--sl-spacing-large) 0 var(--sl-spacing-small); overflow-wrap: anywhere; }
+    /* Between a tablet and a wide screen the header keeps one line by leaving out who is signed in (Account shows it). */
+    @media (max-width: 79.99rem) { header > .who { display: none; } }
+    @media (max-width: 63.99rem) {
+      header > nav, header > .who, header > .sign-out { display: none; }
+      .menu-button { display: inline-block; }
+      main { padding: var(--sl-spacing-medium) var(--sl-spacing-small); }
+    }
   `;
 
   override connectedCallback(): void {
@@ -83,6 +101,7 @@ export class DashboardApp extends LitElement {
 
   private onRoute(): void {
     this.route = currentRoute();
+    this.menuOpen = false;
     if (this.session === null && !PUBLIC.has(this.route.name)) navigate("/login", true);
     const heading = this.renderRoot.querySelector("main");
     (heading as HTMLElement | null)?.focus?.();
@@ -108,13 +127,35 @@ export class DashboardApp extends LitElement {
     return html`
       <header>
         <a class="brand" href="/dashboard/sites">site-search</a>
-        <nav aria-label="Main"><ul>${NAV.map(([path, label, name]) => html`<li><a href="/dashboard${path}" aria-current=${route.name === name || (name === "sites" && route.name.startsWith("site")) ? "page" : "false"}>${label}</a></li>`)}</ul></nav>
-        <span class="who">${session.user.email} · ${session.organisation.name} (${session.organisation.role})</span>
+        <nav aria-label="Main">${this.links(route)}</nav>
+        <span class="who">${this.who(session)}</span>
         <sl-icon-button name=${dark ? "sun" : "moon"} label=${dark ? "Use light theme" : "Use dark theme"} @click=${() => toggleTheme()}></sl-icon-button>
-        <sl-button size="small" @click=${() => this.logout()}>Sign out</sl-button>
+        <sl-button class="sign-out" size="small" @click=${() => this.logout()}>Sign out</sl-button>
+        <sl-icon-button class="menu-button" name="list" label="Menu" @click=${() => (this.menuOpen = true)}></sl-icon-button>
       </header>
+      <sl-drawer label="Menu" ?open=${this.menuOpen} @sl-after-hide=${(e: Event) => e.target === e.currentTarget && ((this.menuOpen = false))}>
+        ${
+          // Rendered only while open: two copies of the links would make every "Sites" link ambiguous.
+          this.menuOpen
+            ? html`<nav aria-label="Main menu">${this.links(route)}</nav>
+              <span class="who">${this.who(session)}</span>
+              <sl-button @click=${() => this.logout()}>Sign out</sl-button>`
+            : ""
+        }
+      </sl-drawer>
       <main tabindex="-1">${this.page(route, session)}</main>
     `;
+  }
+
+  private links(route: Route) {
+    return html`<ul>${NAV.map(
+      ([path, label, name]) =>
+        html`<li><a href="/dashboard${path}" aria-current=${route.name === name || (name === "sites" && route.name.startsWith("site")) ? "page" : "false"}>${label}</a></li>`,
+    )}</ul>`;
+  }
+
+  private who(session: SessionView): string {
+    return `${session.user.email} · ${session.organisation.name} (${session.organisation.role})`;
   }
 
   private page(route: Route, session: SessionView) {
@@ -143,6 +184,10 @@ export class DashboardApp extends LitElement {
         return html`<account-page .session=${session}></account-page>`;
       case "docs":
         return html`<docs-page></docs-page>`;
+      case "site-errors":
+        return html`<site-errors-page .siteId=${siteIdFromPath()} .jobId=${route.query.get("job") ?? ""}></site-errors-page>`;
+      case "webhooks":
+        return html`<webhooks-page .userRole=${session.organisation.role}></webhooks-page>`;
       default:
         return html`<h1>Not found</h1><p><a href="/dashboard/sites">Back to your sites</a></p>`;
     }

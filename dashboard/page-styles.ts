@@ -1,4 +1,5 @@
-// Styles every page shares: headings, cards, tables that scroll at 360 px, form stacks.
+// Styles every page shares: headings, cards, tables that scroll at 360 px (or, as "cards", become one card per row
+// on a phone, labelled by card-table.ts), form stacks.
 import { css } from "lit";
 
 export const pageStyles = css`
@@ -21,4 +22,16 @@ export const pageStyles = css`
   pre { white-space: pre-wrap; word-break: break-all; background: var(--sl-color-neutral-100); padding: var(--sl-spacing-small); border-radius: var(--sl-border-radius-medium); margin: 0; }
   a { color: var(--sl-color-primary-700); }
   :focus-visible { outline: var(--sl-focus-ring); outline-offset: var(--sl-focus-ring-offset); }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  @media (max-width: 40rem) {
+    .card { padding: var(--sl-spacing-medium); }
+    table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    table.cards, table.cards tbody, table.cards tr { display: block; }
+    table.cards tr { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-x-small) var(--sl-spacing-small); margin-bottom: var(--sl-spacing-small); }
+    /* The label floats in the cell's left padding; flow-root makes a label longer than its value push the next row down. */
+    table.cards td { display: flow-root; border: 0; padding: var(--sl-spacing-3x-small) 0 var(--sl-spacing-3x-small) 8.5rem; overflow-wrap: anywhere; }
+    table.cards td::before { content: attr(data-label); float: left; width: 8rem; margin-left: -8.5rem; color: var(--sl-color-neutral-700); font-weight: var(--sl-font-weight-semibold); }
+    table.cards td[data-label=""] { padding-left: 0; }
+    table.cards td[data-label=""]::before { display: none; }
+  }
 `;

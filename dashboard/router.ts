@@ -24,6 +24,8 @@ const PATTERNS: Array<[string, RegExp]> = [
   ["groups", /^\/groups$/],
   ["account", /^\/account$/],
   ["docs", /^\/docs$/],
+  ["webhooks", /^\/webhooks$/],
+  ["site-errors", /^\/sites\/[^/]+\/errors$/],
 ];
 
 export function currentRoute(): Route {

@@ -6,7 +6,20 @@ import { defineConfig, type Plugin } from "vite";
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Only the Shoelace icons the dashboard uses, copied beside it: sl-icon fetches them from the same origin (CSP connect-src 'self'). */
-export const ICONS = ["copy", "check", "x-lg", "eye", "eye-slash", "chevron-down", "x-circle-fill", "info-circle", "exclamation-triangle", "moon", "sun"];
+export const ICONS = [
+  "copy",
+  "check",
+  "x-lg",
+  "eye",
+  "eye-slash",
+  "chevron-down",
+  "x-circle-fill",
+  "info-circle",
+  "exclamation-triangle",
+  "moon",
+  "sun",
+  "list",
+];
 
 function shoelaceIcons(): Plugin {
   return {

@@ -26,6 +26,11 @@ export const Limits = {
   topQueriesMax: 100,
   pageListDefault: 20,
   pageListMax: 100,
+  /** A page of a crawl job's failed addresses (the dashboard's CSV export reads them in pages of the most). */
+  crawlErrorListDefault: 100,
+  crawlErrorListMax: 1000,
+  /** Addresses of the largest error kind read to find the folder most of them share. */
+  crawlErrorPatternSample: 5000,
   searchCacheSeconds: 60,
   chatSessionTtlSeconds: 30 * 60,
   chatQuestionMaxChars,

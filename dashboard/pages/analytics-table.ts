@@ -1,5 +1,5 @@
 // One analytics table: a heading, an "Export CSV" button that writes exactly the rows shown, and a text-only table
-// that scrolls sideways at 360 px.
+// that becomes one card per row on a phone.
 import { css, html } from "lit";
 import { downloadCsv } from "../csv.ts";
 
@@ -26,9 +26,9 @@ export function dataTable(t: TableSpec) {
     ${
       t.rows.length === 0
         ? html`<p class="muted">${t.empty}</p>`
-        : html`<div class="table-wrap"><table data-testid=${id}>
+        : html`<div class="table-wrap"><table class="cards" data-testid=${id}>
       <thead><tr>${t.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>
-      <tbody>${t.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table></div>`
+      <tbody>${t.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td data-label=${t.columns[i] ?? ""}>${cell}</td>`)}</tr>`)}</tbody></table></div>`
     }
   </section>`;
 }

@@ -7,6 +7,7 @@ import type { CrawlJobList } from "../../shared/crawl-history.ts";
 import { api } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { day, renderTask } from "../task-states.ts";
+import { labelCells } from "../card-table.ts";
 
 // Text in the theme's darkest shade of each colour: Shoelace's filled badges miss AA contrast in the light theme.
 const COLOUR: Record<CrawlJob["status"], string> = { pending: "neutral", running: "primary", completed: "success", failed: "danger", cancelled: "warning" };
@@ -35,11 +36,15 @@ export class CrawlHistory extends LitElement {
     args: () => [this.siteId, this.revision],
   });
 
+  override updated(): void {
+    labelCells(this.renderRoot);
+  }
+
   override render() {
     return html`<h2>Crawl history</h2>${renderTask(this.jobs, ({ jobs }) =>
       jobs.length === 0
         ? html`<p class="muted">No crawl yet.</p>`
-        : html`<div class="table-wrap"><table data-testid="crawl-history">
+        : html`<div class="table-wrap"><table class="cards" data-testid="crawl-history">
             <thead><tr><th scope="col">Started</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Fetched</th>
               <th scope="col">Indexed</th><th scope="col">Skipped</th><th scope="col">Errors</th></tr></thead>
             <tbody>${jobs.map(

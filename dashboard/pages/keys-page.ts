@@ -8,6 +8,7 @@ import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { copyText } from "../copy-text.ts";
 import { day, renderTask } from "../task-states.ts";
+import { labelCells } from "../card-table.ts";
 
 export class KeysPage extends LitElement {
   static override properties = { userRole: {}, created: { state: true }, revoking: { state: true }, error: { state: true } };
@@ -54,6 +55,10 @@ export class KeysPage extends LitElement {
     void this.data.run();
   }
 
+  override updated(): void {
+    labelCells(this.renderRoot);
+  }
+
   override render() {
     if (this.userRole === "member") return html`<h1>API keys</h1><p>Keys are managed by owners and admins of the organisation.</p>`;
     return html`
@@ -78,14 +83,14 @@ export class KeysPage extends LitElement {
             <div><sl-button type="submit" variant="primary">Create key</sl-button></div>
           </form>
         </div>
-        <div class="table-wrap"><table>
+        <div class="table-wrap"><table class="cards" data-testid="keys-table">
           <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Role</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
           <tbody>${keys.map(
             (k) => html`<tr>
             <td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.role}</td>
             <td>${k.scope.actions?.join(", ") ?? "all actions"}; ${k.scope.sites ? `${k.scope.sites.length} site(s)` : "all sites"}${k.expiresAt ? html`<br />expires ${day(k.expiresAt)}` : ""}</td>
             <td>${day(k.createdAt)}</td><td>${day(k.lastUsedAt)}</td>
-            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => (this.revoking = k)}>Revoke ${k.name}</sl-button>`}</td>
+            <td>${k.revokedAt ? html`<sl-badge variant="neutral">revoked</sl-badge>` : html`<sl-button size="small" variant="danger" outline @click=${() => (this.revoking = k)}>Revoke<span class="visually-hidden"> ${k.name}</span></sl-button>`}</td>
           </tr>`,
           )}</tbody>
         </table></div>

@@ -7,6 +7,7 @@ import type { RefusedOrigin, RefusedOriginList } from "../../shared/refused-orig
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { day, renderTask } from "../task-states.ts";
+import { labelCells } from "../card-table.ts";
 
 export class RefusedOrigins extends LitElement {
   static override properties = { site: { attribute: false }, message: { state: true } };
@@ -36,6 +37,10 @@ export class RefusedOrigins extends LitElement {
     }
   }
 
+  override updated(): void {
+    labelCells(this.renderRoot);
+  }
+
   override render() {
     return html`
       <h2>Refused origins</h2>
@@ -47,7 +52,7 @@ export class RefusedOrigins extends LitElement {
   private table(origins: RefusedOrigin[]) {
     return html`
       <p class="muted">Pages on these origins tried to use the search or chat and were refused. "Allow" adds the origin's domain under Allowed domains.</p>
-      <div class="table-wrap"><table data-testid="refused-origins">
+      <div class="table-wrap"><table class="cards" data-testid="refused-origins">
         <thead><tr><th scope="col">Origin</th><th scope="col">Refusals</th><th scope="col">Last seen (UTC)</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
         <tbody>${origins.map(
           (o) => html`<tr>

@@ -2,7 +2,7 @@
 // how it is drawn, and how its text turns back into the value PUT /api/sites/{id} takes.
 import type { SiteDetail } from "../../shared/sites.ts";
 
-export type FieldKind = "text" | "number" | "switch" | "textarea" | "password";
+export type FieldKind = "text" | "number" | "switch" | "textarea" | "password" | "schedule";
 
 export interface FieldSpec {
   /** Dotted path in the site and in the update body, e.g. "crawlerConfig.maxPages". */

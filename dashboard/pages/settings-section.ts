@@ -5,6 +5,7 @@ import type { SiteDetail } from "../../shared/sites.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { fieldPathOfError, setAt, valueAt, type FieldSpec } from "./settings-fields.ts";
+import { scheduleControl } from "./schedule-field.ts";
 
 /** A section may add to the update what its plain fields cannot say (credentials). */
 export type ExtraPatch = (value: (path: string) => string, site: SiteDetail) => Record<string, unknown>;
@@ -95,6 +96,8 @@ export class SettingsSection extends LitElement {
     const value = spec.read ? spec.read(this.site) : valueAt(this.site, spec.path);
     const error = this.errors[spec.path];
     const id = `err-${spec.path.replaceAll(".", "-")}`;
+    const shown = error ? html`<p class="field-error" id=${id} role="alert" data-testid="field-error">${error}</p>` : "";
+    if (spec.kind === "schedule") return html`<div>${scheduleControl(spec.path, spec.label, String(value ?? ""), shown)}</div>`;
     const control =
       spec.kind === "switch"
         ? html`<sl-switch name=${spec.path} ?checked=${Boolean(value)} help-text=${spec.help ?? ""}>${spec.label}</sl-switch>`
@@ -103,7 +106,7 @@ export class SettingsSection extends LitElement {
               help-text=${spec.help ?? ""}></sl-textarea>`
           : html`<sl-input name=${spec.path} label=${spec.label} type=${spec.kind === "number" ? "number" : spec.kind === "password" ? "password" : "text"}
               ?password-toggle=${spec.kind === "password"} .value=${String(value ?? "")} help-text=${spec.help ?? ""}></sl-input>`;
-    return html`<div>${control}${error ? html`<p class="field-error" id=${id} role="alert" data-testid="field-error">${error}</p>` : ""}</div>`;
+    return html`<div>${control}${shown}</div>`;
   }
 
   override render() {

@@ -117,7 +117,9 @@ export class SitePage extends LitElement {
     return html`
       <div class="spread"><h1>${site.name}</h1><sl-button href="/dashboard/playground?site=${encodeURIComponent(site.siteId)}">Try a search</sl-button></div>
       <site-tabs .siteId=${site.siteId} current="overview"></site-tabs>
-      <p class="muted">${site.baseUrl} · created ${day(site.createdAt)} · last crawl ${day(site.lastCrawledAt)}</p>
+      <p class="muted">${site.baseUrl} · created ${day(site.createdAt)} · last crawl ${day(site.lastCrawledAt)}
+        · <span data-testid="next-scheduled">${site.nextCrawlAt ? `next crawl ${day(site.nextCrawlAt)} UTC` : "no schedule"}</span>
+        (<a href="/dashboard/sites/${encodeURIComponent(site.siteId)}/settings">change</a>)${site.stale ? html` · <strong>a scheduled crawl is overdue</strong>` : ""}</p>
       ${this.message ? html`<sl-alert variant=${this.message.variant} open closable @sl-after-hide=${() => (this.message = null)}>${this.message.text}</sl-alert>` : ""}
       <div class="card">
         <div class="stats">

@@ -36,8 +36,7 @@ const CRAWLER: FieldSpec[] = [
   {
     path: "crawlerConfig.schedule",
     label: "Recrawl schedule",
-    kind: "text",
-    help: 'A cron expression in UTC, e.g. "0 3 * * *" for 03:00 every day; empty: no schedule.',
+    kind: "schedule",
     read: (site) => site.crawlerConfig.schedule ?? "",
     write: (raw, site) => (String(raw).trim() ? String(raw).trim() : site.crawlerConfig.schedule ? null : undefined),
   },

@@ -1,8 +1,10 @@
-// Use cases on crawl jobs: start one per site, read it, cancel it. The work itself is done by crawl workers.
+// Use cases on crawl jobs: start one per site, read it and its failures, cancel it. The work itself is done by crawl workers.
 import type { CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
-import type { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
+import type { CrawlErrorPattern, CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
+import { Limits } from "../../shared/limits.ts";
+import { commonFolder, excludeFor, isMissingKind } from "./error-pattern.ts";
 import { conflict, notFound } from "../errors/domain-error.ts";
-import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore } from "../ports/crawl-job-store.ts";
+import { ActiveCrawlExists, type CrawlJobRow, type CrawlJobStore, type ErrorPageQuery } from "../ports/crawl-job-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
 
@@ -60,11 +62,45 @@ export class CrawlService {
     return { jobs: (await this.jobs.listForSite(siteId, limit)).map(crawlJobView) };
   }
 
-  /** Each address the job failed to fetch or index, with the reason the crawler recorded. */
-  async errors(orgId: string, jobId: string): Promise<CrawlJobErrors> {
-    if (!(await this.jobs.get(orgId, jobId))) throw notFound("Crawl job");
-    const errored = await this.jobs.erroredUrls(jobId);
-    return { errors: errored.map((e) => ({ url: e.url, reason: e.detail ?? "unknown error" })) };
+  /**
+   * A page of the addresses the job failed to fetch or index with the reason the crawler recorded, the counts by kind,
+   * and, when most failures are missing pages under one folder, that folder with an exclude pattern for it.
+   */
+  async errors(orgId: string, jobId: string, query: ErrorPageQuery): Promise<CrawlJobErrors> {
+    const job = await this.jobs.get(orgId, jobId);
+    if (!job) throw notFound("Crawl job");
+    const [page, groups] = await Promise.all([this.jobs.errorPage(jobId, { ...query, limit: query.limit + 1 }), this.jobs.errorKinds(jobId)]);
+    const shown = page.errors.slice(0, query.limit);
+    const hasMore = page.errors.length > query.limit;
+    return {
+      errors: shown.map((e) => ({ url: e.url, reason: e.detail ?? "unknown error" })),
+      total: page.total,
+      groups,
+      pattern: await this.pattern(job, groups),
+      nextCursor: hasMore ? shown.at(-1)!.url : null,
+      hasMore,
+    };
+  }
+
+  /** Half the job's errors or more are 404/410 under one folder below the base URL. */
+  private async pattern(job: CrawlJobRow, groups: Array<{ kind: string; count: number }>): Promise<CrawlErrorPattern | null> {
+    const all = groups.reduce((sum, g) => sum + g.count, 0);
+    const top = groups[0];
+    if (!top || !isMissingKind(top.kind) || top.count * 2 < all) return null;
+    const sample = await this.jobs.errorPage(job.id, { kind: top.kind, limit: Limits.crawlErrorPatternSample });
+    const folder = commonFolder(
+      sample.errors.map((e) => e.url),
+      job.baseUrl,
+      Math.ceil((all * sample.errors.length) / top.count / 2),
+    );
+    return (
+      folder && {
+        kind: top.kind,
+        count: Math.round((folder.count * top.count) / sample.errors.length),
+        prefix: folder.prefix,
+        exclude: excludeFor(folder.prefix),
+      }
+    );
   }
 
   /** Cancelling a pending or running job stops it; cancelling it again is harmless; a finished job cannot be cancelled (409). */

@@ -30,6 +30,13 @@ export class ActiveCrawlExists extends Error {
   override name = "ActiveCrawlExists";
 }
 
+export interface ErrorPageQuery {
+  limit: number;
+  after?: string;
+  kind?: string;
+  search?: string;
+}
+
 export interface CrawlJobStore {
   create(input: { siteId: string; baseUrl: string; config: CrawlerConfig }): Promise<CrawlJobRow>;
   get(orgId: string, jobId: string): Promise<CrawlJobRow | null>;
@@ -48,5 +55,9 @@ export interface CrawlJobStore {
   nextQueued(jobId: string, limit: number): Promise<Array<{ url: string; depth: number }>>;
   markUrl(jobId: string, url: string, state: "done" | "skipped" | "errored", detail?: string | null): Promise<void>;
   erroredUrls(jobId: string): Promise<Array<{ url: string; detail: string | null }>>;
+  /** A page of the job's failed addresses in URL order after `after`, of one kind (errorKind) and holding `search`, any case. */
+  errorPage(jobId: string, query: ErrorPageQuery): Promise<{ errors: Array<{ url: string; detail: string | null }>; total: number }>;
+  /** Every failed address of the job counted by kind (errorKind), the most frequent first. */
+  errorKinds(jobId: string): Promise<Array<{ kind: string; count: number }>>;
   countUrls(jobId: string): Promise<{ total: number; finished: number }>;
 }

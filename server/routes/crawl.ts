@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { routeGroup } from "./route-group.ts";
 import { ErrorBody } from "../../shared/errors.ts";
 import { CancelJobResponse, CrawlJob, StartCrawlResponse } from "../../shared/crawl.ts";
-import { CrawlJobErrors, CrawlJobList } from "../../shared/crawl-history.ts";
+import { CrawlJobErrors, CrawlJobErrorsQuery, CrawlJobList } from "../../shared/crawl-history.ts";
 import { Limits } from "../../shared/limits.ts";
 import { parseLimit } from "./query-limit.ts";
 import type { CrawlService } from "../crawl/index.ts";
@@ -36,11 +36,25 @@ export function crawlRoutes(deps: { crawl: CrawlService; principal: PrincipalPlu
         detail: { summary: "The site's crawl jobs, newest first (limit 1–100, default 20)" },
       },
     )
-    .get("/jobs/:jobId/errors", async ({ principal, params }) => deps.crawl.errors(principal.orgId, params.jobId), {
-      params: JobParams,
-      response: { 200: CrawlJobErrors, ...errors },
-      detail: { summary: "Each address the crawl job could not fetch or index, with the reason" },
-    })
+    .get(
+      "/jobs/:jobId/errors",
+      async ({ principal, params, query }) =>
+        deps.crawl.errors(principal.orgId, params.jobId, {
+          limit: parseLimit(query.limit, Limits.crawlErrorListDefault, Limits.crawlErrorListMax),
+          after: query.cursor,
+          kind: query.kind,
+          search: query.search,
+        }),
+      {
+        params: JobParams,
+        query: CrawlJobErrorsQuery,
+        response: { 200: CrawlJobErrors, ...errors },
+        detail: {
+          summary:
+            "The addresses the crawl job could not fetch or index, with the reason: in URL order (limit 1–1000, default 100; cursor is the URL of the last item of the previous page), optionally of one kind or holding a text, with the counts by kind and the folder most missing pages share",
+        },
+      },
+    )
     .delete("/jobs/:jobId", async ({ principal, params }) => deps.crawl.cancel(principal.orgId, params.jobId), {
       params: JobParams,
       response: { 200: CancelJobResponse, ...errors },

@@ -1,17 +1,19 @@
 // Crawl jobs and their frontier in Postgres. Workers claim jobs with a lease (FOR UPDATE SKIP LOCKED),
 // so several processes share the work and a job whose worker died is taken over when its lease expires.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { crawlJobs, crawlUrls, sites } from "./schema.ts";
 import type { CrawlerConfig } from "../../../shared/sites.ts";
 import { newId } from "../../new-id.ts";
-import { ActiveCrawlExists, type CounterName, type CrawlJobStore as CrawlJobStorePort } from "../../ports/crawl-job-store.ts";
+import { ActiveCrawlExists, type CounterName, type CrawlJobStore as CrawlJobStorePort, type ErrorPageQuery } from "../../ports/crawl-job-store.ts";
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export { ActiveCrawlExists, type CounterName };
 
 const UNIQUE_VIOLATION = "23505";
+/** The kind of a recorded failure, as errorKind (server/crawl/error-pattern.ts) reads it: the reason before any ":". */
+const ERROR_KIND = sql`btrim(split_part(coalesce(${crawlUrls.detail}, 'unknown error'), ':', 1))`;
 
 const columnOf: Record<CounterName, string> = {
   pagesDiscovered: "pages_discovered",
@@ -178,6 +180,34 @@ export class CrawlJobStore implements CrawlJobStorePort {
       .select({ url: crawlUrls.url, detail: crawlUrls.detail })
       .from(crawlUrls)
       .where(and(eq(crawlUrls.jobId, jobId), eq(crawlUrls.state, "errored")));
+  }
+
+  async errorPage(jobId: string, query: ErrorPageQuery): Promise<{ errors: Array<{ url: string; detail: string | null }>; total: number }> {
+    const filters = [eq(crawlUrls.jobId, jobId), eq(crawlUrls.state, "errored")];
+    if (query.kind !== undefined) filters.push(sql`${ERROR_KIND} = ${query.kind}`);
+    if (query.search) filters.push(sql`strpos(lower(${crawlUrls.url}), lower(${query.search})) > 0`);
+    const [errors, [counted]] = await Promise.all([
+      this.db
+        .select({ url: crawlUrls.url, detail: crawlUrls.detail })
+        .from(crawlUrls)
+        .where(and(...filters, query.after === undefined ? undefined : gt(crawlUrls.url, query.after)))
+        .orderBy(crawlUrls.url)
+        .limit(query.limit),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(crawlUrls)
+        .where(and(...filters)),
+    ]);
+    return { errors, total: Number(counted?.total ?? 0) };
+  }
+
+  async errorKinds(jobId: string): Promise<Array<{ kind: string; count: number }>> {
+    const found = await rows<{ kind: string; count: number }>(
+      this.db,
+      sql`SELECT ${ERROR_KIND} AS kind, count(*)::int AS count FROM crawl_urls WHERE job_id = ${jobId} AND state = 'errored'
+          GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+    return found.map((r) => ({ kind: r.kind, count: Number(r.count) }));
   }
 
   async countUrls(jobId: string): Promise<{ total: number; finished: number }> {
