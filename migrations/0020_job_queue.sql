@@ -18,6 +18,7 @@ CREATE TABLE "jobs" (
 CREATE INDEX "jobs_queued_idx" ON "jobs" USING btree ("kind","run_at") WHERE status = 'queued';--> statement-breakpoint
 CREATE INDEX "jobs_leased_idx" ON "jobs" USING btree ("kind","lease_until") WHERE status = 'running';--> statement-breakpoint
 CREATE INDEX "jobs_ref_idx" ON "jobs" USING btree ("kind","ref");--> statement-breakpoint
+DROP INDEX IF EXISTS "webhook_deliveries_due_idx";--> statement-breakpoint
 INSERT INTO "jobs" ("id", "kind", "org_id", "ref", "attempts", "max_attempts", "run_at")
 SELECT 'jq_' || d.id, 'webhook', w.org_id, d.id, d.attempts, 12, d.next_attempt_at
 FROM "webhook_deliveries" d JOIN "webhooks" w ON w.id = d.webhook_id

@@ -58,7 +58,7 @@ export class PostgresJobQueue implements JobQueue {
                     AND ((j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.lease_until <= now()))
                 ) ranked
                 WHERE ranked.turn <= ${perOrg} - COALESCE((${JSON.stringify(input.busy ?? {})}::jsonb ->> ranked.org_id)::int, 0)
-                ORDER BY ranked.turn, (ranked.org_id <= ${input.after ?? ""}), ranked.org_id, ranked.run_at, ranked.id
+                ORDER BY ranked.turn, (ranked.org_id COLLATE "C" <= ${input.after ?? ""} COLLATE "C"), ranked.org_id COLLATE "C", ranked.run_at, ranked.id
                 LIMIT ${limit})
             FOR UPDATE SKIP LOCKED)
           RETURNING id, kind, org_id, ref, payload, attempts, max_attempts`,
