@@ -95,7 +95,8 @@ export class JobRunner {
   /** Claims for every free slot; the loop goes again when a job ends (it wakes the loop), or at the next poll. */
   private async fill(): Promise<boolean> {
     const free = this.options.concurrency - this.running.size;
-    if (free > 0) for (const job of await this.claim(free)) void this.launch(job);
+    // A job of ours whose lease lapsed under load (a late heartbeat) can come back to us: the run we have goes on.
+    if (free > 0) for (const job of await this.claim(free)) if (!this.running.has(job.id)) void this.launch(job);
     return false;
   }
 
