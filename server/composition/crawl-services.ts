@@ -1,6 +1,8 @@
 // Composition of crawling: the crawl-job store, the crawl use case, the connectors that schedule crawls, and the
 // worker that runs them. Built together because the use case wakes and cancels the worker built after it.
+import { hostname } from "node:os";
 import type { Config } from "../config.ts";
+import { newId } from "../new-id.ts";
 import type { Logger } from "../logger.ts";
 import type { Db } from "../adapters/postgres/database.ts";
 import { CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
@@ -28,7 +30,18 @@ export function createCrawlServices({ config, db, log, core, documents, ingest }
     () => crawlWorker.wake(),
     (jobId) => crawlWorker.cancel(jobId),
   );
-  const connectors = createConnectors({ config, db, log, crawl, crawlerSettings: core.crawlerSettings, limiter: core.limiter, secretBox: core.secretBox });
+  // Names this process in the leases its job runners hold.
+  const workerId = `${hostname()}:${process.pid}:${newId("worker")}`;
+  const connectors = createConnectors({
+    config,
+    db,
+    log,
+    crawl,
+    crawlerSettings: core.crawlerSettings,
+    limiter: core.limiter,
+    secretBox: core.secretBox,
+    workerId,
+  });
   const crawlWorker = createCrawlWorker({
     config,
     log,

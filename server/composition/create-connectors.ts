@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../adapters/postgres/database.ts";
 import type { Logger } from "../logger.ts";
 import { PostgresWebhookStore } from "../adapters/postgres/webhook-store.ts";
+import { PostgresJobQueue } from "../adapters/postgres/job-queue-store.ts";
 import { HttpWebhookSender } from "../adapters/fetch/webhook-sender.ts";
 import { WebhookService } from "../connectors/webhook-service.ts";
 import { WebhookDispatcher } from "../connectors/webhook-dispatcher.ts";
@@ -33,7 +34,7 @@ export interface Connectors {
   stop(): Promise<void>;
 }
 
-export function createConnectors(deps: {
+interface ConnectorDeps {
   config: Config;
   db: Db;
   log: Logger;
@@ -41,8 +42,13 @@ export function createConnectors(deps: {
   crawlerSettings: CrawlerSettings;
   limiter: RateLimiter;
   secretBox: SecretBox | null;
-}): Connectors {
-  const { config, log } = deps;
+  /** Names this process in the leases it holds. */
+  workerId: string;
+}
+
+/** The webhook store, the guarded sender and the dispatcher that runs webhook jobs from the job queue. */
+function createDelivery(deps: ConnectorDeps) {
+  const { config } = deps;
   const store = new PostgresWebhookStore(deps.db);
   const sender = new HttpWebhookSender({
     allowPrivateNetworks: config.crawl.allowPrivateNetworks,
@@ -50,7 +56,21 @@ export function createConnectors(deps: {
     userAgent: config.crawl.userAgent,
   });
   const secrets = new WebhookSecrets(deps.secretBox);
-  const dispatcher = new WebhookDispatcher({ store, sender, log, secrets, retryBaseSeconds: config.connectors.webhookRetryBaseSeconds });
+  const dispatcher = new WebhookDispatcher({
+    store,
+    queue: new PostgresJobQueue(deps.db),
+    sender,
+    log: deps.log,
+    secrets,
+    workerId: deps.workerId,
+    retryBaseSeconds: config.connectors.webhookRetryBaseSeconds,
+  });
+  return { store, sender, secrets, dispatcher };
+}
+
+export function createConnectors(deps: ConnectorDeps): Connectors {
+  const { log } = deps;
+  const { store, sender, secrets, dispatcher } = createDelivery(deps);
   const webhooks = new WebhookService(store, sender, { onEnqueued: () => dispatcher.wake(), limiter: deps.limiter, secrets });
   const scheduler = new CrawlScheduler({
     store: new PostgresScheduleStore(deps.db),

@@ -99,13 +99,12 @@ async function createParts(config: Config, overrides: ServiceOverrides, database
 function lifecycle(parts: Awaited<ReturnType<typeof createParts>>, overrides: ServiceOverrides, database: Database, log: Logger): BackgroundParts {
   const { core, engines, chat, ingest, crawling } = parts;
   const { elasticsearch, statistics, embedder } = engines;
-  let stopOutboxDrain: (() => Promise<void>) | null = null;
   return {
     log,
     crawlWorker: crawling.crawlWorker,
     embeddingQueue: ingest.embeddingQueue,
     connectors: crawling.connectors,
-    outboxDrain: elasticsearch && { start: () => void (stopOutboxDrain = elasticsearch.drain.start()) },
+    outboxDrain: elasticsearch?.drainLoop ?? null,
     chores: [
       { name: "raw analytics events past their retention", run: () => core.analytics.pruneOldEvents() },
       { name: "expired chat sessions", run: () => chat.pruneExpiredSessions() },
@@ -116,7 +115,7 @@ function lifecycle(parts: Awaited<ReturnType<typeof createParts>>, overrides: Se
       // An embedder the caller passed in is the caller's to close; one built here (the MiniLM workers) is ours.
       () => overrides.embedder === undefined && (embedder as { close?(): void } | null)?.close?.(),
       () => core.analytics.flush(),
-      () => stopOutboxDrain?.(),
+      () => elasticsearch?.drainLoop.stop(),
       () => elasticsearch?.close(),
       () => overrides.database === undefined && database.close(),
     ],

@@ -1,5 +1,6 @@
 // Starts scheduled recrawls and reports stale sites. Every background process runs one; the store's
 // compare-and-set on next_crawl_at means each scheduled run starts one crawl however many processes tick.
+import { PollLoop } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import type { ScheduleStore } from "../ports/schedule-store.ts";
 import { isStale, nextRunAfter } from "./crawl-schedule.ts";
@@ -17,26 +18,24 @@ export interface CrawlSchedulerDeps {
 }
 
 export class CrawlScheduler {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private ticking: Promise<unknown> | null = null;
+  private readonly loop: PollLoop;
 
-  constructor(private readonly deps: CrawlSchedulerDeps) {}
-
-  start(): void {
-    if (this.timer) return;
-    const run = () => {
-      this.ticking ??= this.tick()
-        .catch((error) => this.deps.log.error("crawl scheduler tick failed", { error }))
-        .finally(() => (this.ticking = null));
-    };
-    this.timer = setInterval(run, this.deps.pollMs ?? 30_000);
-    run();
+  constructor(private readonly deps: CrawlSchedulerDeps) {
+    this.loop = new PollLoop(
+      async () => {
+        await this.tick();
+        return false;
+      },
+      { name: "crawl scheduler tick", pollMs: deps.pollMs ?? 30_000, log: deps.log },
+    );
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.ticking;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass: start due crawls, then report sites gone stale. Returns the sites whose crawl this call started. */

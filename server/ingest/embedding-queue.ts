@@ -2,12 +2,14 @@
 // Several processes may drain the same queue; a chunk embedded twice is harmless (the second write is identical).
 import type { Embedder } from "../ports/embedder.ts";
 import type { EmbeddingStore, PendingChunk } from "../ports/embedding-store.ts";
+import { PollLoop } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 
 export class EmbeddingQueue {
   private running = false;
-  private wakeUp: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
+  private readonly loop: PollLoop;
+  /** Vectors of another model are dropped by the first pass after each start. */
+  private modelChecked = false;
   /** Chunks whose embedding failed in this process; skipped until restart so one bad chunk cannot block the queue. */
   private readonly failed = new Set<string>();
   /** Chunks taken but not yet saved: the next batch is fetched while these are embedded or saved, and must skip them. */
@@ -22,19 +24,21 @@ export class EmbeddingQueue {
     private readonly embedder: Embedder,
     private readonly log: Logger,
     private readonly batchSize = 8,
-    private readonly idlePollMs = 5000,
-  ) {}
+    idlePollMs = 5000,
+  ) {
+    this.loop = new PollLoop(() => this.pass(), { name: "embedding queue", pollMs: idlePollMs, log });
+  }
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    this.modelChecked = false;
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wakeUp?.();
-    await this.loop;
+    await this.loop.stop();
   }
 
   onSitesEmbedded(listener: (siteIds: string[]) => Promise<void>): void {
@@ -43,7 +47,7 @@ export class EmbeddingQueue {
 
   /** Ingest calls this after a commit so new chunks are embedded without waiting for the next poll. */
   wake(): void {
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Embeds and saves one batch; returns how many chunks it embedded (0 when the queue is empty). */
@@ -151,24 +155,13 @@ export class EmbeddingQueue {
     }
   }
 
-  private async run(): Promise<void> {
-    const removed = await this.store.forgetOtherModels(this.embedder.model).catch(() => 0);
-    if (removed > 0) this.log.info("embedding model changed; re-embedding chunks", { chunks: removed, model: this.embedder.model });
-    while (this.running) {
-      const n = await this.pipeline(() => this.running).catch((error) => {
-        this.log.error("embedding queue error", { error });
-        return 0;
-      });
-      if (n === 0 && this.running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.idlePollMs);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wakeUp = null;
-      }
+  /** One pipeline pass while the queue runs; one that embedded something goes again at once. */
+  private async pass(): Promise<boolean> {
+    if (!this.modelChecked) {
+      this.modelChecked = true;
+      const removed = await this.store.forgetOtherModels(this.embedder.model).catch(() => 0);
+      if (removed > 0) this.log.info("embedding model changed; re-embedding chunks", { chunks: removed, model: this.embedder.model });
     }
+    return (await this.pipeline(() => this.running)) > 0;
   }
 }

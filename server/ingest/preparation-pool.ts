@@ -4,6 +4,7 @@
 // that is still being read at its wall-clock limit has its worker stopped.
 import { Limits } from "../../shared/limits.ts";
 import { BACKGROUND_NICE } from "../background-thread.ts";
+import { ThreadPool, type PoolTask } from "../thread-pool.ts";
 import { PdfUnreadable, type PdfReader, type PdfText } from "../ports/pdf-reader.ts";
 import type { CleanedPage } from "./clean-html.ts";
 import type { Chunk } from "./chunk.ts";
@@ -12,30 +13,17 @@ import type { PreparationReply, PreparationRequest } from "./preparation-handler
 
 type Work = { op: "clean"; html: string; url: string } | { op: "chunk"; input: ChunkInput } | { op: "pdf"; bytes: Uint8Array; maxPages: number };
 
-interface Job {
-  id: number;
+interface Job extends PoolTask {
   work: Work;
   resolve(result: unknown): void;
-  reject(error: unknown): void;
 }
-
-interface Slot {
-  worker: Worker;
-  job: Job | null;
-  idleTimer: ReturnType<typeof setTimeout> | null;
-  /** Stops the worker when its PDF takes too long. */
-  deadline: ReturnType<typeof setTimeout> | null;
-}
-
-/** Bun's workers can stop holding the process open; Deno's cannot (they exit on the idle timer instead). */
-type Refable = { ref?(): void; unref?(): void };
 
 const defaultWorkerUrl = new URL("./preparation-worker.ts", import.meta.url).href;
 
 export class PreparationPool implements PagePreparer, PdfReader {
   /** Waiting jobs by tenant; a Map iterates in insertion order, and a served tenant is moved to the back. */
   private readonly waiting = new Map<string, Job[]>();
-  private readonly slots: Slot[] = [];
+  private readonly threads: ThreadPool<Job, PreparationReply>;
   private nextId = 1;
   private closed = false;
 
@@ -45,7 +33,29 @@ export class PreparationPool implements PagePreparer, PdfReader {
    * `workerUrl`: the worker entry (one that reads PDFs, from the composition root; default: cleaning and chunking only).
    * `pdfTimeoutMs`: how long one PDF may take before its worker is stopped (default Limits.pdfReadSeconds).
    */
-  constructor(private readonly options: { workers: number; idleMs?: number; nice?: number; workerUrl?: string; pdfTimeoutMs?: number }) {}
+  constructor(private readonly options: { workers: number; idleMs?: number; nice?: number; workerUrl?: string; pdfTimeoutMs?: number }) {
+    const pdfTimeoutMs = options.pdfTimeoutMs ?? Limits.pdfReadSeconds * 1000;
+    this.threads = new ThreadPool<Job, PreparationReply>({
+      workers: options.workers,
+      workerUrl: options.workerUrl ?? defaultWorkerUrl,
+      idleMs: options.idleMs ?? 300_000,
+      waiting: () => this.waiting.size > 0,
+      take: () => this.take()!,
+      message: (job) => ({ id: job.id, nice: options.nice ?? BACKGROUND_NICE, ...job.work }) as PreparationRequest,
+      settle: (job, reply) => {
+        if (!("error" in reply)) job.resolve(reply.result);
+        else if (reply.unreadable) job.fail(new PdfUnreadable(reply.error));
+        else job.fail(new Error(`Page preparation failed: ${reply.error}`));
+      },
+      // pdf.js cannot be interrupted inside a page, so a PDF past its time has its worker stopped.
+      crashed: (job, message) =>
+        message === null
+          ? new PdfUnreadable(`Reading the PDF took longer than ${Math.round(pdfTimeoutMs / 1000)} s and was stopped; split it into smaller documents.`)
+          : job.work.op === "pdf"
+            ? new PdfUnreadable("The PDF could not be read.")
+            : new Error(`Page preparation failed: ${message}`),
+    });
+  }
 
   clean(html: string, url: string, tenant: string): Promise<CleanedPage> {
     return this.submit(tenant, { op: "clean", html, url }) as Promise<CleanedPage>;
@@ -64,22 +74,20 @@ export class PreparationPool implements PagePreparer, PdfReader {
   close(): void {
     this.closed = true;
     const error = new Error("The page preparation pool was closed.");
-    for (const jobs of this.waiting.values()) for (const job of jobs) job.reject(error);
+    for (const jobs of this.waiting.values()) for (const job of jobs) job.fail(error);
     this.waiting.clear();
-    for (const slot of this.slots.splice(0)) {
-      slot.job?.reject(error);
-      this.stop(slot);
-    }
+    this.threads.close(error);
   }
 
   private submit(tenant: string, work: Work): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error("The page preparation pool was closed."));
     return new Promise((resolve, reject) => {
       const jobs = this.waiting.get(tenant);
-      const job: Job = { id: this.nextId++, work, resolve, reject };
+      const deadlineMs = work.op === "pdf" ? (this.options.pdfTimeoutMs ?? Limits.pdfReadSeconds * 1000) : undefined;
+      const job: Job = { id: this.nextId++, work, resolve, fail: reject, deadlineMs };
       if (jobs) jobs.push(job);
       else this.waiting.set(tenant, [job]);
-      this.pump();
+      this.threads.pump();
     });
   }
 
@@ -92,80 +100,5 @@ export class PreparationPool implements PagePreparer, PdfReader {
     this.waiting.delete(tenant);
     if (jobs.length > 0) this.waiting.set(tenant, jobs);
     return job;
-  }
-
-  private pump(): void {
-    while (this.waiting.size > 0) {
-      const slot = this.slots.find((s) => s.job === null) ?? this.spawn();
-      if (!slot) return;
-      this.assign(slot, this.take()!);
-    }
-  }
-
-  private assign(slot: Slot, job: Job): void {
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.idleTimer = null;
-    slot.job = job;
-    (slot.worker as Refable).ref?.();
-    slot.worker.postMessage({ id: job.id, nice: this.options.nice ?? BACKGROUND_NICE, ...job.work } as PreparationRequest);
-    if (job.work.op === "pdf") slot.deadline = setTimeout(() => this.overtime(slot, job), this.options.pdfTimeoutMs ?? Limits.pdfReadSeconds * 1000);
-  }
-
-  /** pdf.js cannot be interrupted inside a page, so the worker itself is stopped and replaced on the next job. */
-  private overtime(slot: Slot, job: Job): void {
-    if (slot.job !== job) return;
-    const seconds = Math.round((this.options.pdfTimeoutMs ?? Limits.pdfReadSeconds * 1000) / 1000);
-    job.reject(new PdfUnreadable(`Reading the PDF took longer than ${seconds} s and was stopped; split it into smaller documents.`));
-    slot.job = null;
-    this.remove(slot);
-    this.pump();
-  }
-
-  private spawn(): Slot | null {
-    if (this.slots.length >= this.options.workers) return null;
-    const worker = new Worker(this.options.workerUrl ?? defaultWorkerUrl, { type: "module" });
-    const slot: Slot = { worker, job: null, idleTimer: null, deadline: null };
-    worker.onmessage = (event: MessageEvent<PreparationReply>) => this.settle(slot, event.data);
-    worker.onerror = (event: ErrorEvent) => {
-      // A crashed worker (out of memory on a hostile page) fails its job only and is replaced on the next one.
-      event.preventDefault?.();
-      slot.job?.reject(slot.job.work.op === "pdf" ? new PdfUnreadable("The PDF could not be read.") : new Error(`Page preparation failed: ${event.message}`));
-      slot.job = null;
-      this.remove(slot);
-      this.pump();
-    };
-    this.slots.push(slot);
-    return slot;
-  }
-
-  private settle(slot: Slot, reply: PreparationReply): void {
-    const job = slot.job;
-    if (!job || job.id !== reply.id) return;
-    slot.job = null;
-    if (slot.deadline) clearTimeout(slot.deadline);
-    slot.deadline = null;
-    if (!("error" in reply)) job.resolve(reply.result);
-    else if (reply.unreadable) job.reject(new PdfUnreadable(reply.error));
-    else job.reject(new Error(`Page preparation failed: ${reply.error}`));
-    this.pump();
-    if (slot.job === null) this.idle(slot);
-  }
-
-  private idle(slot: Slot): void {
-    (slot.worker as Refable).unref?.();
-    slot.idleTimer = setTimeout(() => this.remove(slot), this.options.idleMs ?? 300_000);
-    (slot.idleTimer as Refable).unref?.();
-  }
-
-  private remove(slot: Slot): void {
-    const i = this.slots.indexOf(slot);
-    if (i >= 0) this.slots.splice(i, 1);
-    this.stop(slot);
-  }
-
-  private stop(slot: Slot): void {
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    if (slot.deadline) clearTimeout(slot.deadline);
-    slot.worker.terminate();
   }
 }

@@ -35,18 +35,13 @@ export interface AttemptResult {
   error: string | null;
   /** "delivered" on a 2xx; otherwise "pending" with the time of the next attempt, or "failed" when attempts ran out. */
   status: "delivered" | "pending" | "failed";
+  /** Attempts made so far, this one included. */
+  attempts: number;
   retryInSeconds?: number;
 }
 
-export interface ClaimInput {
-  limit: number;
-  leaseSeconds: number;
-  perOrg: number;
-  /** Deliveries in flight by organisation id. */
-  busy: Record<string, number>;
-  /** Only this organisation's deliveries (a one-shot drain of one organisation's backlog). */
-  orgId?: string;
-}
+/** The job-queue kind that sends a delivery; the job's `ref` is the delivery id. */
+export const webhookJobKind = "webhook";
 
 export type ClaimedDelivery = DeliveryRecord & { orgId: string; url: string; secret: string };
 
@@ -58,15 +53,11 @@ export interface WebhookStore {
   count(orgId: string): Promise<number>;
   /** The organisation's webhooks subscribed to an event type. */
   subscribers(orgId: string, eventType: string): Promise<WebhookRecord[]>;
+  /** Writes the deliveries and queues a job to send each (kind `webhookJobKind`), in one transaction. */
   enqueue(deliveries: NewDelivery[]): Promise<DeliveryRecord[]>;
   /** Newest first. */
   deliveries(webhookId: string, limit: number): Promise<DeliveryRecord[]>;
-  /**
-   * Takes up to `limit` due deliveries, counting the attempt and pushing their next attempt `leaseSeconds` ahead, so
-   * another dispatcher (another process) does not send them meanwhile and a crash mid-send still retries them.
-   * Organisations take turns (each one's oldest first, then each one's second…), and an organisation gets at most
-   * `perOrg` minus what `busy` says it already has in flight.
-   */
-  claimDue(input: ClaimInput): Promise<ClaimedDelivery[]>;
+  /** A delivery with what sending it needs; null when it is gone (its webhook was deleted). */
+  forSending(id: string): Promise<ClaimedDelivery | null>;
   recordAttempt(id: string, result: AttemptResult): Promise<void>;
 }

@@ -1,7 +1,6 @@
 // Delivers search_outbox rows to Elasticsearch: each row says "make this page (or site) in the index
 // match Postgres now". A row is deleted only once delivered, so an Elasticsearch outage delays keyword
-// freshness but loses nothing.
-import type { Logger } from "../../logger.ts";
+// freshness but loses nothing. The composition root runs drainOnce() in a poll loop of server/jobs.
 import type { OutboxLag, OutboxRow, SearchOutbox } from "../../ports/search-outbox.ts";
 import type { ElasticsearchLexicalIndex } from "./lexical-index.ts";
 
@@ -14,11 +13,11 @@ export interface OutboxDrainOptions {
   leaseSeconds?: number;
   /** Backoff ceiling after repeated failures. */
   maxBackoffSeconds?: number;
-  log?: Logger;
 }
 
 export class OutboxDrain {
-  private readonly batchSize: number;
+  /** Rows claimed per round: a round that claims this many leaves more waiting. */
+  readonly batchSize: number;
   private readonly leaseSeconds: number;
   private readonly maxBackoffSeconds: number;
   private indexReady = false;
@@ -26,7 +25,7 @@ export class OutboxDrain {
   constructor(
     private readonly outbox: SearchOutbox,
     private readonly index: ElasticsearchLexicalIndex,
-    private readonly opts: OutboxDrainOptions = {},
+    opts: OutboxDrainOptions = {},
   ) {
     this.batchSize = opts.batchSize ?? 100;
     this.leaseSeconds = opts.leaseSeconds ?? 120;
@@ -76,33 +75,6 @@ export class OutboxDrain {
       if (round.failed > 0) return { delivered, failed: round.failed };
       if (round.claimed === 0) return { delivered, failed: 0 };
     }
-  }
-
-  /** Polls in the background until the returned stop function is awaited. */
-  start(intervalMs = 1000): () => Promise<void> {
-    let stopped = false;
-    let wake: (() => void) | null = null;
-    const loop = (async () => {
-      while (!stopped) {
-        try {
-          const round = await this.drainOnce();
-          if (round.failed > 0) this.opts.log?.warn("search outbox delivery failed; will retry", { failed: round.failed });
-          // A full batch means more is waiting: go again at once.
-          if (round.claimed === this.batchSize && round.failed === 0) continue;
-        } catch (error) {
-          this.opts.log?.error("search outbox drain error", { error });
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, intervalMs);
-        });
-      }
-    })();
-    return async () => {
-      stopped = true;
-      wake?.();
-      await loop;
-    };
   }
 
   lag(): Promise<OutboxLag> {

@@ -7,5 +7,6 @@ export * from "./schema/crawl.ts";
 export * from "./schema/chat.ts";
 export * from "./schema/analytics.ts";
 export * from "./schema/operations.ts";
+export * from "./schema/jobs.ts";
 // Webhook tables live in their own file; re-exported so drizzle-kit and every importer see one schema.
 export * from "./webhook-schema.ts";

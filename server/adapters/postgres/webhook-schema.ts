@@ -1,5 +1,4 @@
 // Webhook tables: subscriptions, and their deliveries, which are the outbox and the log at once.
-import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organisations } from "./schema/accounts.ts";
 
@@ -43,8 +42,5 @@ export const webhookDeliveries = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     deliveredAt: ts("delivered_at"),
   },
-  (t) => [
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
-    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
-  ],
+  (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt)],
 );

@@ -1,10 +1,19 @@
-// Webhooks and their deliveries in Postgres. A delivery row is the outbox entry and its log line at once:
-// dispatchers in any process claim due rows with FOR UPDATE SKIP LOCKED, so each attempt is made once.
+// Webhooks and their deliveries in Postgres. A delivery row is the outbox entry and its log line at once; the job that
+// sends it is queued in the same transaction, so an event is never written without its send, nor sent unwritten.
 import { and, arrayContains, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
-import { rows } from "./database.ts";
+import { insertJobs } from "./job-queue-store.ts";
 import { webhookDeliveries, webhooks } from "./webhook-schema.ts";
-import type { AttemptResult, ClaimedDelivery, ClaimInput, DeliveryRecord, NewDelivery, WebhookRecord, WebhookStore } from "../../ports/webhook-store.ts";
+import {
+  webhookJobKind,
+  type AttemptResult,
+  type ClaimedDelivery,
+  type DeliveryRecord,
+  type NewDelivery,
+  type WebhookRecord,
+  type WebhookStore,
+} from "../../ports/webhook-store.ts";
+import { Limits } from "../../../shared/limits.ts";
 import { newId } from "../../new-id.ts";
 
 export class PostgresWebhookStore implements WebhookStore {
@@ -52,10 +61,22 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async enqueue(deliveries: NewDelivery[]): Promise<DeliveryRecord[]> {
     if (deliveries.length === 0) return [];
-    return this.db
-      .insert(webhookDeliveries)
-      .values(deliveries.map((d) => ({ id: newId("dlv"), ...d })))
-      .returning();
+    return this.db.transaction(async (tx) => {
+      const written = await tx
+        .insert(webhookDeliveries)
+        .values(deliveries.map((d) => ({ id: newId("dlv"), ...d })))
+        .returning();
+      const owners = await tx
+        .select({ id: webhooks.id, orgId: webhooks.orgId })
+        .from(webhooks)
+        .where(inArray(webhooks.id, [...new Set(written.map((d) => d.webhookId))]));
+      const orgOf = new Map(owners.map((w) => [w.id, w.orgId]));
+      await insertJobs(
+        tx,
+        written.map((d) => ({ kind: webhookJobKind, orgId: orgOf.get(d.webhookId)!, ref: d.id, maxAttempts: Limits.webhookAttempts })),
+      );
+      return written;
+    });
   }
 
   deliveries(webhookId: string, limit: number): Promise<DeliveryRecord[]> {
@@ -67,40 +88,13 @@ export class PostgresWebhookStore implements WebhookStore {
       .limit(limit);
   }
 
-  async claimDue({ limit, leaseSeconds, perOrg, busy, orgId }: ClaimInput): Promise<ClaimedDelivery[]> {
-    const ofOrg = orgId === undefined ? sql`` : sql`AND w.org_id = ${orgId}`;
-    // `turn` numbers each organisation's due deliveries oldest first; taking turn 1 of every organisation before any
-    // turn 2 gives them turns. The outer condition is checked again on the locked row, so a row another dispatcher
-    // claimed meanwhile (its next attempt pushed ahead) is skipped rather than sent twice.
-    const claimed = await rows<{ id: string }>(
-      this.db,
-      sql`UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-          WHERE id IN (
-            SELECT id FROM webhook_deliveries
-            WHERE status = 'pending' AND next_attempt_at <= now() AND id IN (
-              SELECT ranked.id FROM (
-                SELECT d.id, d.next_attempt_at, w.org_id,
-                       row_number() OVER (PARTITION BY w.org_id ORDER BY d.next_attempt_at, d.id) AS turn
-                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-                WHERE d.status = 'pending' AND d.next_attempt_at <= now() ${ofOrg}
-              ) ranked
-              WHERE ranked.turn <= ${perOrg} - COALESCE((${JSON.stringify(busy)}::jsonb ->> ranked.org_id)::int, 0)
-              ORDER BY ranked.turn, ranked.next_attempt_at LIMIT ${limit})
-            FOR UPDATE SKIP LOCKED)
-          RETURNING id`,
-    );
-    if (claimed.length === 0) return [];
-    const found = await this.db
+  async forSending(id: string): Promise<ClaimedDelivery | null> {
+    const [found] = await this.db
       .select({ delivery: webhookDeliveries, orgId: webhooks.orgId, url: webhooks.url, secret: webhooks.secret })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhookDeliveries.webhookId, webhooks.id))
-      .where(
-        inArray(
-          webhookDeliveries.id,
-          claimed.map((c) => c.id),
-        ),
-      );
-    return found.map((f) => ({ ...f.delivery, orgId: f.orgId, url: f.url, secret: f.secret }));
+      .where(eq(webhookDeliveries.id, id));
+    return found ? { ...found.delivery, orgId: found.orgId, url: found.url, secret: found.secret } : null;
   }
 
   async recordAttempt(id: string, result: AttemptResult): Promise<void> {
@@ -108,6 +102,7 @@ export class PostgresWebhookStore implements WebhookStore {
       .update(webhookDeliveries)
       .set({
         status: result.status,
+        attempts: result.attempts,
         responseStatus: result.responseStatus,
         lastError: result.error,
         deliveredAt: result.status === "delivered" ? sql`now()` : null,

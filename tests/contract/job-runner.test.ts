@@ -1,0 +1,118 @@
+// The job runner over the job queue on the database under test: organisations take turns across claims, a failing
+// job is retried then kept as a dead letter, a heartbeat keeps a long job with one worker, and a stop that
+// interrupts hands the job back. Each test uses a kind of its own, so no other file's jobs are run.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { openDatabase, type Database } from "../../server/adapters/postgres/database.ts";
+import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
+import { PostgresJobQueue } from "../../server/adapters/postgres/job-queue-store.ts";
+import { JobRunner, type JobHandler } from "../../server/jobs/index.ts";
+import { createLogger } from "../../server/logger.ts";
+import type { ClaimedJob } from "../../server/ports/job-queue.ts";
+
+let database: Database;
+let queue: PostgresJobQueue;
+const log = createLogger("error");
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  queue = new PostgresJobQueue(database.db);
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+});
+
+const newOrg = async () => (await new AccountStore(database.db).createOrganisation({ name: "runner test", plan: "pro" })).id;
+
+function handler(kind: string, run: (job: ClaimedJob, signal: AbortSignal) => Promise<void>, leaseSeconds = 30): JobHandler {
+  return { kind, leaseSeconds, retryInSeconds: () => 0.1, run };
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !check() && Date.now() < end; ) await Bun.sleep(20);
+}
+
+describe("job runner", () => {
+  test("with one slot, serves an organisation with one job second, not after another's hundred", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const x = await newOrg();
+    await Bun.sleep(5);
+    const y = await newOrg();
+    await queue.enqueue(Array.from({ length: 100 }, () => ({ kind, orgId: x, maxAttempts: 3 })));
+    await queue.enqueue([{ kind, orgId: y, maxAttempts: 3 }]);
+    const served: string[] = [];
+    const runner = new JobRunner({ queue, handler: handler(kind, async (job) => void served.push(job.orgId)), workerId: "r1", log, concurrency: 1 });
+    runner.start();
+    await until(() => served.length >= 4);
+    await runner.stop();
+    expect(served.slice(0, 2).sort()).toEqual([x, y].sort());
+  }, 30_000);
+
+  test("retries a failing job after its backoff, then keeps it as a dead letter", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const orgId = await newOrg();
+    const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
+    const attempts: number[] = [];
+    const runner = new JobRunner({
+      queue,
+      handler: handler(kind, async (job) => {
+        attempts.push(job.attempts);
+        throw new Error(`refused ${job.attempts}`);
+      }),
+      workerId: "r1",
+      log,
+      concurrency: 2,
+      pollMs: 50,
+    });
+    runner.start();
+    await until(() => attempts.length >= 3);
+    await Bun.sleep(300);
+    await runner.stop();
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await queue.deadLetters(kind, 5)).toMatchObject([{ id: id!, attempts: 3, lastError: "refused 3" }]);
+  }, 30_000);
+
+  test("renews the lease of a job that outlasts it, so a second worker never runs it too", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const orgId = await newOrg();
+    await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
+    const runs: string[] = [];
+    const slow = (worker: string) =>
+      handler(
+        kind,
+        async () => {
+          runs.push(worker);
+          await Bun.sleep(1500);
+        },
+        0.6,
+      );
+    const first = new JobRunner({ queue, handler: slow("r1"), workerId: "r1", log, concurrency: 1, pollMs: 50 });
+    const second = new JobRunner({ queue, handler: slow("r2"), workerId: "r2", log, concurrency: 1, pollMs: 50 });
+    first.start();
+    await until(() => runs.length > 0);
+    second.start();
+    await Bun.sleep(1800);
+    await Promise.all([first.stop(), second.stop()]);
+    expect(runs).toEqual(["r1"]);
+  }, 30_000);
+
+  test("interrupted by a stop, hands the job back due at once with its attempt not counted", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const orgId = await newOrg();
+    const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
+    let started = false;
+    const runner = new JobRunner({
+      queue,
+      handler: handler(kind, async (_job, signal) => {
+        started = true;
+        await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+      }),
+      workerId: "r1",
+      log,
+      concurrency: 1,
+    });
+    runner.start();
+    await until(() => started);
+    await runner.stop({ interrupt: true });
+    expect(await queue.claim({ kind, workerId: "r2", leaseSeconds: 30, limit: 1 })).toMatchObject([{ id: id!, attempts: 1 }]);
+  }, 30_000);
+});
