@@ -24,13 +24,14 @@ const featureArrows = {
   analytics: ["chat-budget"],
   chat: ["search", "sites"],
   "chat-budget": [],
-  connectors: ["rate-limit"],
+  connectors: ["rate-limit", "jobs"],
   crawl: ["ingest"],
   groups: [],
   health: [],
-  ingest: ["sites"],
-  // The background-work queue runs every kind of job, so it may call any feature's entry point.
-  jobs: features.filter((name) => name !== "jobs"),
+  ingest: ["sites", "jobs"],
+  // The background-work machinery (the job runner and the poll loop) knows no feature: each kind of work hands it a
+  // handler, so the features use it and it uses none of them.
+  jobs: [],
   "rate-limit": [],
   search: [],
   sites: ["connectors"],
@@ -49,7 +50,7 @@ const layer = {
   ports: "^server/ports/",
   adapters: "^server/adapters/",
   // Foundation every layer may use: settings, errors, text and pattern helpers, logging, ids; it imports only itself.
-  lib: "^server/((errors|text|patterns)/|(config|logger|new-id|utc-day|request-context|background-thread|housekeeping|trust-proxy)[.]ts$)",
+  lib: "^server/((errors|text|patterns)/|(config|logger|new-id|utc-day|request-context|background-thread|thread-pool|housekeeping|trust-proxy)[.]ts$)",
   shared: "^shared/",
 };
 const base = [layer.lib, layer.shared];
