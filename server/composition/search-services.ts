@@ -18,6 +18,7 @@ import { HybridSearch, type HybridSearchOptions } from "../search/hybrid-search.
 import { PublicSearchService, type SearchedEvent } from "../search/public-search-service.ts";
 import { GroupService } from "../groups/group-service.ts";
 import { SiteReadCache } from "../sites/site-read-cache.ts";
+import { ChunkRowCache } from "../search/chunk-row-cache.ts";
 import { publicAccessGate } from "../plugins/public-access.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
@@ -43,6 +44,7 @@ export async function createSearchServices(input: SearchServicesInput) {
   const { database, embedder, siteStore, log } = input;
   // Every public request reads its site; changes made here drop the row at once (create-engines.ts listens for them).
   const siteRows = new SiteReadCache((siteId) => siteStore.getById(siteId));
+  const chunkRows = new ChunkRowCache(new SearchChunkStore(database.db, embedder?.model ?? null));
   const lexical = input.externalIndex ?? (await createPostgresLexicalIndex(database, input.lexicalEngine));
   let vectors: PgVectorStore | null = null;
   if (embedder) {
@@ -54,7 +56,7 @@ export async function createSearchServices(input: SearchServicesInput) {
       lexical,
       vectors,
       embedder,
-      chunks: new SearchChunkStore(database.db, embedder?.model ?? null),
+      chunks: chunkRows,
       vocabulary: new SiteVocabulary(database.db),
       siteSettings: async (siteIds) =>
         (await Promise.all(siteIds.map((id) => siteRows.getById(id))))
@@ -79,6 +81,7 @@ export async function createSearchServices(input: SearchServicesInput) {
     lexical,
     vectors,
     siteRows,
+    chunkRows,
     hybrid,
     publicSearch,
     suggest,
