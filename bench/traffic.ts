@@ -87,7 +87,8 @@ interface Window {
 /** `count` visitors for `ms` against the target; CPU is the instances' own, summed. */
 async function measure(target: Target, count: number, ms: number, firstId: number): Promise<Window> {
   const samples: Sample[] = [];
-  const cpuBefore = target.instances.reduce((sum, i) => sum + processStats(i.pid).cpuSeconds, 0);
+  const cpuEach = target.instances.map((i) => processStats(i.pid).cpuSeconds);
+  const cpuBefore = cpuEach.reduce((sum, seconds) => sum + seconds, 0);
   const threadsBefore = threadStats(target.instances[0]!.pid);
   const started = performance.now();
   await Promise.all(Array.from({ length: count }, (_, i) => visitor(target.base, target.siteId, firstId + i, started + ms, samples)));
@@ -98,7 +99,10 @@ async function measure(target: Target, count: number, ms: number, firstId: numbe
     .map(([name, seconds]) => [name, Math.round(((seconds - (threadsBefore.get(name) ?? 0)) / elapsed) * 100)] as const)
     .filter(([, percent]) => percent > 0)
     .sort((a, b) => b[1] - a[1]);
-  console.error(`  ${target.name} threads (CPU % of one core): ${threads.map(([name, percent]) => `${name} ${percent}`).join(", ")}`);
+  const each = stats.map((s, i) => Math.round(((s.cpuSeconds - cpuEach[i]!) / elapsed) * 100));
+  console.error(
+    `  ${target.name}: instances' CPU % ${each.join(" + ")}; first instance's threads ${threads.map(([name, percent]) => `${name} ${percent}`).join(", ")}`,
+  );
   return { samples, elapsed, cpuPercent, rssMb: stats.reduce((sum, s) => sum + s.rssMb, 0), load: loadAverage() };
 }
 
