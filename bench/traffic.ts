@@ -8,7 +8,7 @@
 //          [--compare ROOT]         also run ROOT's code (a checkout of another branch), level by level beside this one
 //          [--profile DIR]          write each instance's CPU profile (markdown) into DIR when it stops
 //          [--soak --minutes 30]    one visitor count for that long while a crawl and page pushes run (RUN_WORKERS on)
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,6 +37,13 @@ const seconds = Number(values.seconds);
 const instanceCount = Number(values.instances);
 if (instanceCount > 1 && !process.env.DATABASE_URL) throw new Error("Two instances share one database: set DATABASE_URL to a PostgreSQL database.");
 
+/** Data folders this run made (soak, profile), removed when it ends. */
+const folders: string[] = [];
+const folder = (prefix: string) => {
+  folders.push(mkdtempSync(join(tmpdir(), prefix)));
+  return folders.at(-1)!;
+};
+
 /** A port free now, for instances that bind it together with SO_REUSEPORT. */
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -57,12 +64,12 @@ interface Target {
 
 async function startTarget(name: string, codeRoot: string): Promise<Target> {
   // The soak keeps its data on disk: a crawl into PGlite in memory grows the process by the data it stores.
-  const env = values.soak ? { RUN_WORKERS: "true", DATA_DIR: process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), "traffic-soak-")) } : {};
+  const env = values.soak ? { RUN_WORKERS: "true", DATA_DIR: process.env.DATABASE_URL ? undefined : folder("traffic-soak-") } : {};
   const shared = instanceCount > 1 ? ["--port", String(await freePort()), "--reuse-port"] : [];
   const profileDir = values.profile ? `${values.profile}/${name}` : undefined;
   // A profile is of the traffic alone (PGlite): the seeding instance writes to a folder and stops, a profiled one serves it.
   const split = profileDir !== undefined && instanceCount === 1 && !process.env.DATABASE_URL;
-  const seedEnv = split ? { ...env, DATA_DIR: mkdtempSync(join(tmpdir(), "traffic-profile-")) } : env;
+  const seedEnv = split ? { ...env, DATA_DIR: folder("traffic-profile-") } : env;
   let first = await startInstance({ root: codeRoot, args: ["--seed", root, "--solo", ...shared], env: seedEnv, profileDir: split ? undefined : profileDir });
   const { ready } = first;
   if (split) {
@@ -168,5 +175,6 @@ try {
   else await levelsRun(targets);
 } finally {
   await Promise.all(targets.flatMap((t) => t.instances.map((i) => i.stop())));
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
 }
 process.exit(0);
