@@ -19,6 +19,7 @@ import { PublicSearchService, type SearchedEvent } from "../search/public-search
 import { GroupService } from "../groups/group-service.ts";
 import { SiteReadCache } from "../sites/site-read-cache.ts";
 import { ChunkRowCache } from "../search/chunk-row-cache.ts";
+import { VocabularyCache } from "../search/vocabulary-cache.ts";
 import { publicAccessGate } from "../plugins/public-access.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
@@ -45,6 +46,7 @@ export async function createSearchServices(input: SearchServicesInput) {
   // Every public request reads its site; changes made here drop the row at once (create-engines.ts listens for them).
   const siteRows = new SiteReadCache((siteId) => siteStore.getById(siteId));
   const chunkRows = new ChunkRowCache(new SearchChunkStore(database.db, embedder?.model ?? null));
+  const vocabulary = new VocabularyCache(new SiteVocabulary(database.db));
   const lexical = input.externalIndex ?? (await createPostgresLexicalIndex(database, input.lexicalEngine));
   let vectors: PgVectorStore | null = null;
   if (embedder) {
@@ -57,7 +59,7 @@ export async function createSearchServices(input: SearchServicesInput) {
       vectors,
       embedder,
       chunks: chunkRows,
-      vocabulary: new SiteVocabulary(database.db),
+      vocabulary,
       siteSettings: async (siteIds) =>
         (await Promise.all(siteIds.map((id) => siteRows.getById(id))))
           .filter((s) => s !== null)
@@ -82,6 +84,7 @@ export async function createSearchServices(input: SearchServicesInput) {
     vectors,
     siteRows,
     chunkRows,
+    vocabulary,
     hybrid,
     publicSearch,
     suggest,
