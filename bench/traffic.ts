@@ -1,18 +1,21 @@
-// Traffic benchmark: simulated visitors typing FAQ questions at a human pace (jittered keys, the odd typo and its
-// backspace, a pause to read) into the widget's own request discipline (its SearchController) against the real server
-// over HTTP, with the Apache httpd manual pushed as HTML pages. Each visitor has its own address (X-Forwarded-For), so
-// the default per-visitor limits apply as in production. Reports answers/s, p50/p95/p99 per speed, 429s, errors,
-// the process's CPU and RSS, at each visitor count.
-// Usage: bun bench/traffic.ts [--visitors 10,30,60,100] [--seconds 20] [--site DIR]   (PGlite, or DATABASE_URL)
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+// Traffic benchmark: simulated visitors typing FAQ questions at a human pace into the widget's request discipline
+// (bench/traffic-visitor.ts) against API instances in processes of their own (bench/traffic-server.ts) over loopback
+// HTTP, with the Apache httpd manual pushed as HTML pages. Each visitor has its own address, so the default
+// per-visitor limits apply as in production. Reports answers/s, p50/p95/p99 per speed, 429s, errors, error-level log
+// lines, the instances' CPU and RSS, and the load average, at each visitor count.
+// Usage: bun bench/traffic.ts [--visitors 10,30,60,100] [--seconds 20] [--site DIR]
+//          [--instances 2]          two instances on one port (SO_REUSEPORT), on DATABASE_URL (PostgreSQL)
+//          [--compare ROOT]         also run ROOT's code (a checkout of another branch), level by level beside this one
+//          [--profile DIR]          write each instance's CPU profile (markdown) into DIR when it stops
+//          [--soak --minutes 30]    one visitor count for that long while a crawl and page pushes run (RUN_WORKERS on)
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
-import { loadConfig } from "../server/config.ts";
-import { createApp, createServices } from "../server/app.ts";
-import { rows } from "../server/adapters/postgres/database.ts";
-import type { SearchResponse, SearchSpeed } from "../shared/search.ts";
-import { SearchController } from "../widget/controllers/search-controller.ts";
+import { type Instance, loadAverage, processStats, startInstance, threadStats } from "./traffic-instances.ts";
+import { startBackground } from "./traffic-soak.ts";
+import { percentile, type Sample, sleep, visitor } from "./traffic-visitor.ts";
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -20,150 +23,158 @@ const { values } = parseArgs({
     visitors: { type: "string", default: "10,30,60,100" },
     seconds: { type: "string", default: "20" },
     site: { type: "string" },
+    instances: { type: "string", default: "1" },
+    compare: { type: "string" },
+    profile: { type: "string" },
+    soak: { type: "boolean", default: false },
+    minutes: { type: "string", default: "30" },
   },
 });
+const here = new URL("..", import.meta.url).pathname;
 const root = values.site ?? new URL("../../shared/data/httpd-docs/site/", import.meta.url).pathname;
 const levels = values.visitors!.split(",").map(Number);
 const seconds = Number(values.seconds);
-const questions = [
-  "How do I set up virtual hosts?",
-  "How do I enable mod_rewrite?",
-  "How do I configure SSL?",
-  "How do I redirect http to https?",
-  "What is the difference between Alias and Redirect?",
-  "How do I password protect a directory?",
-  "How do I turn on directory listings?",
-  "How do I run CGI scripts?",
-  "Where are the log files?",
-  "How do I use .htaccess files?",
-  "How do I set up a reverse proxy?",
-  "How do I limit request body size?",
-];
+const instanceCount = Number(values.instances);
+if (instanceCount > 1 && !process.env.DATABASE_URL) throw new Error("Two instances share one database: set DATABASE_URL to a PostgreSQL database.");
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? htmlFiles(path) : path.endsWith(".html") ? [path] : [];
-  });
-}
-
-const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? "memory://", LOG_LEVEL: "warn", RUN_WORKERS: "false", TRUST_PROXY: "true" });
-const services = await createServices(config);
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createApp(services).fetch });
-const org = await services.accounts.createOrganisation({ name: "traffic", plan: "enterprise" });
-const site = await services.sites.create(org.id, { name: "httpd manual", baseUrl: "https://httpd.bench.example/" });
-await services.sites.update(org.id, site.siteId, { publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["httpd.bench.example"] } });
-const files = htmlFiles(root);
-for (let i = 0; i < files.length; i += 50) {
-  const pages = files.slice(i, i + 50).map((file) => ({ url: `https://httpd.bench.example/${relative(root, file)}`, content: readFileSync(file, "utf8") }));
-  await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.siteId, source: "api" });
-}
-await rows(services.database.db, sql`ANALYZE chunks`);
-const [{ n: chunkCount } = { n: 0 }] = await rows<{ n: number }>(
-  services.database.db,
-  sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId}`,
-);
-console.error(`${files.length} pages, ${chunkCount} chunks on ${services.database.kind}; embedder ${services.embedder?.model ?? "none"}`);
-
-// The first query loads the embedding model; no visitor should pay for that inside a measurement.
-await services.search.hybrid.search({ siteIds: [site.siteId], query: "warm up the model", limit: 10, minScore: 0 });
-
-/** Where one search's time goes with nobody else asking: each question's prefixes, at each speed, in turn. */
-async function solo(speed: SearchSpeed) {
-  const times: Record<"total" | "lexical" | "embed" | "vector", number[]> = { total: [], lexical: [], embed: [], vector: [] };
-  for (const question of questions.slice(0, 6)) {
-    for (let end = 4; end <= question.length; end += 6) {
-      const found = await services.search.hybrid.search({ siteIds: [site.siteId], query: question.slice(0, end), limit: 10, minScore: 0.3, speed });
-      times.total.push(found.timingMs);
-      times.lexical.push(found.costs.lexicalMs);
-      times.embed.push(found.costs.embedMs);
-      times.vector.push(found.costs.vectorMs);
-    }
-  }
-  const p50 = (list: number[]) => percentile(list, 0.5);
-  console.log(
-    `solo ${speed}: p50 ${p50(times.total)} ms (keyword ${p50(times.lexical)}, embed ${p50(times.embed)}, vector ${p50(times.vector)}), p95 ${percentile(times.total, 0.95)} ms over ${times.total.length} searches`,
-  );
-}
-
-interface Sample {
-  speed: SearchSpeed;
-  ms: number;
-  status: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const jitter = (low: number, high: number) => low + Math.random() * (high - low);
-
-/** One visitor: types questions key by key through the widget's controller until the deadline. */
-async function visitor(id: number, deadline: number, samples: Sample[]): Promise<void> {
-  const address = `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
-  const host = { addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) };
-  const controller = new SearchController(host, {
-    fetchResults: async (q: string, signal: AbortSignal, speed: SearchSpeed): Promise<SearchResponse> => {
-      const started = performance.now();
-      const params = new URLSearchParams({ q, ...(speed === "instant" ? { speed } : {}) });
-      try {
-        const response = await fetch(`${server.url}v1/public/sites/${site.siteId}/search?${params}`, { signal, headers: { "x-forwarded-for": address } });
-        const body = await response.json();
-        samples.push({ speed, ms: performance.now() - started, status: response.status });
-        if (!response.ok) throw { message: body.error, code: body.code, status: response.status, retryAfter: body.retryAfter };
-        return body as SearchResponse;
-      } catch (error) {
-        if ((error as { name?: string }).name !== "AbortError" && !(error as { status?: number }).status) samples.push({ speed, ms: 0, status: 0 });
-        throw error;
-      }
-    },
-  });
-  await sleep(Math.random() * 2000);
-  for (let n = id; performance.now() < deadline; n++) {
-    const question = questions[n % questions.length]!;
-    let typed = "";
-    for (const char of question) {
-      if (performance.now() >= deadline) break;
-      if (Math.random() < 0.03) {
-        // A typo, noticed and taken back.
-        controller.search((typed += "x"));
-        await sleep(jitter(150, 300));
-        controller.search((typed = typed.slice(0, -1)));
-        await sleep(jitter(100, 160));
-      }
-      controller.search((typed += char));
-      await sleep(jitter(90, 160));
-    }
-    await sleep(jitter(1500, 3000));
-  }
-  controller.cancel();
-}
-
-const percentile = (list: number[], p: number) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
+/** Data folders this run made (soak, profile), removed when it ends. */
+const folders: string[] = [];
+const folder = (prefix: string) => {
+  folders.push(mkdtempSync(join(tmpdir(), prefix)));
+  return folders.at(-1)!;
 };
 
-await solo("instant");
-await solo("full");
-console.log(`| visitors | answers/s | instant p50/p95/p99 ms | full p50/p95/p99 ms | 429s | errors | CPU % | RSS MB |`);
-console.log(`|---|---|---|---|---|---|---|---|`);
-for (const count of levels) {
-  const samples: Sample[] = [];
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(Array.from({ length: count }, (_, i) => visitor(i + count * 1000, deadline, samples)));
-  const elapsed = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  const ok = samples.filter((s) => s.status === 200);
-  const by = (speed: SearchSpeed) => ok.filter((s) => s.speed === speed).map((s) => s.ms);
-  const line = (speed: SearchSpeed) => `${percentile(by(speed), 0.5)} / ${percentile(by(speed), 0.95)} / ${percentile(by(speed), 0.99)}`;
-  const refused = samples.filter((s) => s.status === 429).length;
-  const errors = samples.filter((s) => s.status !== 200 && s.status !== 429).length;
-  const cpuPercent = Math.round(((used.user + used.system) / 1e6 / elapsed) * 100);
-  const rss = Math.round(process.memoryUsage().rss / 1e6);
-  console.log(`| ${count} | ${(ok.length / elapsed).toFixed(1)} | ${line("instant")} | ${line("full")} | ${refused} | ${errors} | ${cpuPercent} | ${rss} |`);
-  // Let the answers still on their way finish before the next level starts.
-  await sleep(2000);
+/** A port free now, for instances that bind it together with SO_REUSEPORT. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
-server.stop(true);
-await services.close();
+
+interface Target {
+  name: string;
+  base: string;
+  siteId: string;
+  apiKey: string;
+  instances: Instance[];
+}
+
+async function startTarget(name: string, codeRoot: string): Promise<Target> {
+  // The soak keeps its data on disk: a crawl into PGlite in memory grows the process by the data it stores.
+  const env = values.soak ? { RUN_WORKERS: "true", DATA_DIR: process.env.DATABASE_URL ? undefined : folder("traffic-soak-") } : {};
+  const shared = instanceCount > 1 ? ["--port", String(await freePort()), "--reuse-port"] : [];
+  const profileDir = values.profile ? `${values.profile}/${name}` : undefined;
+  // A profile is of the traffic alone (PGlite): the seeding instance writes to a folder and stops, a profiled one serves it.
+  const split = profileDir !== undefined && instanceCount === 1 && !process.env.DATABASE_URL;
+  const seedEnv = split ? { ...env, DATA_DIR: folder("traffic-profile-") } : env;
+  let first = await startInstance({ root: codeRoot, args: ["--seed", root, "--solo", ...shared], env: seedEnv, profileDir: split ? undefined : profileDir });
+  const { ready } = first;
+  if (split) {
+    await first.stop();
+    first = await startInstance({ root: codeRoot, args: [], env: seedEnv, profileDir });
+    ready.port = first.ready.port;
+  }
+  const others = await Promise.all(Array.from({ length: instanceCount - 1 }, () => startInstance({ root: codeRoot, args: shared, env, profileDir })));
+  console.log(`${name}: ${ready.pages} pages, ${ready.chunks} chunks on ${ready.database}, ${instanceCount} instance(s) on port ${ready.port}`);
+  for (const line of ready.solo) console.log(`${name} solo ${line}`);
+  return { name, base: `http://127.0.0.1:${ready.port}`, siteId: ready.siteId!, apiKey: ready.apiKey!, instances: [first, ...others] };
+}
+
+interface Window {
+  samples: Sample[];
+  elapsed: number;
+  cpuPercent: number;
+  rssMb: number;
+  load: number;
+}
+
+/** `count` visitors for `ms` against the target; CPU is the instances' own, summed. */
+async function measure(target: Target, count: number, ms: number, firstId: number): Promise<Window> {
+  const samples: Sample[] = [];
+  const cpuEach = target.instances.map((i) => processStats(i.pid).cpuSeconds);
+  const cpuBefore = cpuEach.reduce((sum, seconds) => sum + seconds, 0);
+  const threadsBefore = threadStats(target.instances[0]!.pid);
+  const started = performance.now();
+  await Promise.all(Array.from({ length: count }, (_, i) => visitor(target.base, target.siteId, firstId + i, started + ms, samples)));
+  const elapsed = (performance.now() - started) / 1000;
+  const stats = target.instances.map((i) => processStats(i.pid));
+  const cpuPercent = Math.round(((stats.reduce((sum, s) => sum + s.cpuSeconds, 0) - cpuBefore) / elapsed) * 100);
+  const threads = [...threadStats(target.instances[0]!.pid)]
+    .map(([name, seconds]) => [name, Math.round(((seconds - (threadsBefore.get(name) ?? 0)) / elapsed) * 100)] as const)
+    .filter(([, percent]) => percent > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const each = stats.map((s, i) => Math.round(((s.cpuSeconds - cpuEach[i]!) / elapsed) * 100));
+  console.error(
+    `  ${target.name}: instances' CPU % ${each.join(" + ")}; first instance's threads ${threads.map(([name, percent]) => `${name} ${percent}`).join(", ")}`,
+  );
+  return { samples, elapsed, cpuPercent, rssMb: stats.reduce((sum, s) => sum + s.rssMb, 0), load: loadAverage() };
+}
+
+function row(label: string, window: Window, errorLines: number): string {
+  const ok = window.samples.filter((s) => s.status === 200);
+  const by = (speed: string) => ok.filter((s) => s.speed === speed).map((s) => s.ms);
+  const line = (speed: string) => [0.5, 0.95, 0.99].map((p) => percentile(by(speed), p)).join(" / ");
+  const all = ok.map((s) => s.ms);
+  const refused = window.samples.filter((s) => s.status === 429).length;
+  const errors = window.samples.filter((s) => s.status !== 200 && s.status !== 429).length;
+  const cpuMsPerAnswer = ((window.cpuPercent / 100) * window.elapsed * 1000) / Math.max(1, window.samples.length);
+  const hits = Math.round((100 * window.samples.filter((s) => s.cached).length) / Math.max(1, ok.length));
+  return `| ${label} | ${(ok.length / window.elapsed).toFixed(1)} | ${hits} | ${cpuMsPerAnswer.toFixed(1)} | ${line("instant")} | ${line("full")} | ${percentile(all, 0.95)} | ${refused} | ${errors} | ${errorLines} | ${window.cpuPercent} | ${window.rssMb} | ${window.load.toFixed(1)} |`;
+}
+
+const header = `| visitors | answers/s | cached % | CPU ms/answer | instant p50/p95/p99 ms | full p50/p95/p99 ms | all p95 ms | 429s | errors | error logs | CPU % | RSS MB | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
+const errorCount = (target: Target) => target.instances.reduce((sum, i) => sum + i.errorLines.length, 0);
+
+async function levelsRun(targets: Target[]) {
+  console.log(header);
+  for (const count of levels) {
+    for (const target of targets) {
+      const logged = errorCount(target);
+      const window = await measure(target, count, seconds * 1000, count * 1000);
+      console.log(row(targets.length > 1 ? `${count} (${target.name})` : String(count), window, errorCount(target) - logged));
+      // Let the answers still on their way finish before the next run starts.
+      await sleep(2000);
+    }
+  }
+}
+
+/** One visitor count for the whole soak, reported a minute at a time; RSS growth is counted from the first minute's end. */
+async function soakRun(target: Target) {
+  const count = levels[0]!;
+  const minutes = Number(values.minutes);
+  const background = startBackground(target.base, target.apiKey, target.siteId, root);
+  console.log(header.replace("| visitors |", "| minute |"));
+  let warm = 0;
+  let peak = 0;
+  let last = 0;
+  for (let minute = 1; minute <= minutes; minute++) {
+    const logged = errorCount(target);
+    const window = await measure(target, count, 60_000, minute * 100_000);
+    console.log(row(String(minute), window, errorCount(target) - logged));
+    if (minute === 1) warm = window.rssMb;
+    peak = Math.max(peak, window.rssMb);
+    last = window.rssMb;
+  }
+  await background.stop();
+  const growth = (((last - warm) / warm) * 100).toFixed(1);
+  console.log(
+    `soak ${minutes} min at ${count} visitors: RSS after warm-up ${warm} MB, at the end ${last} MB (${growth} %), peak ${peak} MB; ${background.crawls} crawls started, ${background.pushes} pushes; background failures ${background.failures.length}`,
+  );
+  for (const failure of background.failures.slice(0, 5)) console.log(`  ${failure}`);
+  for (const line of target.instances.flatMap((i) => i.errorLines).slice(0, 5)) console.log(`  error log: ${line.slice(0, 300)}`);
+}
+
+const targets = [await startTarget("this", here)];
+if (values.compare) targets.unshift(await startTarget("compare", values.compare));
+console.log(`load average ${loadAverage()} on ${navigator.hardwareConcurrency} CPUs`);
+try {
+  if (values.soak) await soakRun(targets.at(-1)!);
+  else await levelsRun(targets);
+} finally {
+  await Promise.all(targets.flatMap((t) => t.instances.map((i) => i.stop())));
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
+}
 process.exit(0);

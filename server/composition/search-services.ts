@@ -17,6 +17,9 @@ import { SuggestService } from "../search/suggest-service.ts";
 import { HybridSearch, type HybridSearchOptions } from "../search/hybrid-search.ts";
 import { PublicSearchService, type SearchedEvent } from "../search/public-search-service.ts";
 import { GroupService } from "../groups/group-service.ts";
+import { SiteReadCache } from "../sites/site-read-cache.ts";
+import { ChunkRowCache } from "../search/chunk-row-cache.ts";
+import { VocabularyCache } from "../search/vocabulary-cache.ts";
 import { publicAccessGate } from "../plugins/public-access.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 
@@ -40,6 +43,10 @@ export interface SearchServicesInput {
 
 export async function createSearchServices(input: SearchServicesInput) {
   const { database, embedder, siteStore, log } = input;
+  // Every public request reads its site; changes made here drop the row at once (create-engines.ts listens for them).
+  const siteRows = new SiteReadCache((siteId) => siteStore.getById(siteId));
+  const chunkRows = new ChunkRowCache(new SearchChunkStore(database.db, embedder?.model ?? null));
+  const vocabulary = new VocabularyCache(new SiteVocabulary(database.db));
   const lexical = input.externalIndex ?? (await createPostgresLexicalIndex(database, input.lexicalEngine));
   let vectors: PgVectorStore | null = null;
   if (embedder) {
@@ -51,10 +58,10 @@ export async function createSearchServices(input: SearchServicesInput) {
       lexical,
       vectors,
       embedder,
-      chunks: new SearchChunkStore(database.db, embedder?.model ?? null),
-      vocabulary: new SiteVocabulary(database.db),
+      chunks: chunkRows,
+      vocabulary,
       siteSettings: async (siteIds) =>
-        (await Promise.all(siteIds.map((id) => siteStore.getById(id))))
+        (await Promise.all(siteIds.map((id) => siteRows.getById(id))))
           .filter((s) => s !== null)
           .map((s) => ({
             id: s.id,
@@ -69,12 +76,15 @@ export async function createSearchServices(input: SearchServicesInput) {
   );
   const suggest = new SuggestService(new CompletionStore(database.db));
   const publicSearch = new PublicSearchService(hybrid, { onSearched: input.onSearched, complete: (request) => suggest.suggest(request) });
-  const gate = publicAccessGate({ sites: siteStore, limiter: input.limiter, trustProxy: input.trustProxy, refusals: input.refusals });
+  const gate = publicAccessGate({ sites: siteRows, limiter: input.limiter, trustProxy: input.trustProxy, refusals: input.refusals });
   const groupStore = new GroupStore(database.db);
   const groups = new GroupService(groupStore, siteStore);
   return {
     lexical,
     vectors,
+    siteRows,
+    chunkRows,
+    vocabulary,
     hybrid,
     publicSearch,
     suggest,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { judgeChunk, stemCore, type QueryEvidence } from "./chunk-evidence.ts";
+import { judgeChunk, type QueryEvidence } from "./chunk-evidence.ts";
 import { splitWords } from "./parse-query.ts";
-import { stem } from "./stem.ts";
+import { stem, stemCore } from "./stem.ts";
 
 const evidence = (words: string[][], phrases: string[][] = [], excluded: string[] = []): QueryEvidence => ({
   groups: words.map((g) => new Set(g.map(stem))),

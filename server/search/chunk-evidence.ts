@@ -3,7 +3,7 @@
 // BM25's IDF collapses (a new site whose every page contains every query word).
 import type { KeywordPlan } from "./keyword-query-planner.ts";
 import { normalizeText, wordsOf } from "./parse-query.ts";
-import { stem, stopWords } from "./stem.ts";
+import { stem, stemCore, stopWords } from "./stem.ts";
 
 export interface ChunkText {
   title: string;
@@ -72,14 +72,6 @@ export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
     }
   }
   return verdict(true, found.size, q);
-}
-
-/**
- * The part of a stem every word stemming to it starts with: stem() keeps a prefix of the lower-cased word, except that
- * "-ies" becomes "-y" ("policies" → "policy"), so a trailing y is left out.
- */
-export function stemCore(s: string): string {
-  return s.length > 1 && s.endsWith("y") ? s.slice(0, -1) : s;
 }
 
 function judgeWithPhrases(stems: string[], q: QueryEvidence): ChunkVerdict {

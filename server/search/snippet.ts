@@ -1,6 +1,6 @@
 // Snippets: the passage of a chunk that holds the most query terms, as plain text, with the
 // [start, end) offsets of the matched words so the widget highlights without parsing HTML.
-import { stem } from "./stem.ts";
+import { stem, stemCore } from "./stem.ts";
 
 export interface Snippet {
   text: string;
@@ -19,14 +19,34 @@ const defaults: SnippetOptions = { length: 220, lead: 40 };
 interface Word {
   start: number;
   end: number;
-  term: string | null;
+  term: string;
 }
 
-function words(text: string, stems: ReadonlySet<string>): Word[] {
-  const out: Word[] = [];
+/** Where every word starts and ends, and the words whose stem the query has. */
+interface Scan {
+  starts: number[];
+  ends: number[];
+  matches: Word[];
+}
+
+/**
+ * Only a word that starts with a query stem's core can have that stem (stemCore), so the others are passed over with a
+ * look at their first letter: snippets are made for every result of every search, and most words match nothing.
+ */
+function scan(text: string, stems: ReadonlySet<string>): Scan {
+  const cores = [...stems].map(stemCore).filter((core) => core.length > 0);
+  const initials = new Set(cores.map((core) => core[0]!));
+  const out: Scan = { starts: [], ends: [], matches: [] };
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const s = stem(m[0]);
-    out.push({ start: m.index, end: m.index + m[0].length, term: stems.has(s) ? s : null });
+    const word = m[0];
+    const end = m.index + word.length;
+    out.starts.push(m.index);
+    out.ends.push(end);
+    if (!initials.has(word[0]!.toLowerCase()[0]!)) continue;
+    const lower = word.toLowerCase();
+    if (!cores.some((core) => lower.startsWith(core))) continue;
+    const s = stem(word);
+    if (stems.has(s)) out.matches.push({ start: m.index, end, term: s });
   }
   return out;
 }
@@ -43,8 +63,7 @@ export function plainText(text: string): string {
 export function makeSnippet(rawText: string, stems: ReadonlySet<string>, options: Partial<SnippetOptions> = {}): Snippet {
   const { length, lead } = { ...defaults, ...options };
   const text = plainText(rawText);
-  const all = words(text, stems);
-  const matches = all.filter((w) => w.term !== null);
+  const { starts, ends, matches } = scan(text, stems);
   let start = 0;
   if (matches.length > 0 && text.length > length) {
     let best = { score: -1, start: 0 };
@@ -56,15 +75,16 @@ export function makeSnippet(rawText: string, stems: ReadonlySet<string>, options
     }
     // Step back to show context, snapping to the start of a word.
     const wanted = Math.max(0, best.start - lead);
-    start = wanted === 0 ? 0 : (all.find((w) => w.start >= wanted)?.start ?? best.start);
+    start = wanted === 0 ? 0 : (starts.find((at) => at >= wanted) ?? best.start);
     // Prefer starting at a sentence when one begins shortly before the match.
     const sentence = text.lastIndexOf(". ", best.start);
     if (sentence >= 0 && sentence + 2 >= wanted - lead && sentence + 2 <= best.start) start = sentence + 2;
   }
   let end = Math.min(text.length, start + length);
   if (end < text.length) {
-    const lastWord = all.filter((w) => w.end <= end && w.start >= start).at(-1);
-    if (lastWord) end = lastWord.end;
+    let last = -1;
+    for (let i = 0; i < ends.length && ends[i]! <= end; i++) if (starts[i]! >= start) last = i;
+    if (last >= 0) end = ends[last]!;
   }
   const prefix = start > 0 ? "… " : "";
   const suffix = end < text.length ? " …" : "";

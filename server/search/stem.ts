@@ -19,6 +19,14 @@ export function stem(word: string): string {
 
 const stemCache = new Map<string, string>();
 
+/**
+ * The part of a stem every word stemming to it starts with: stem() keeps a prefix of the lower-cased word, except that
+ * "-ies" becomes "-y" ("policies" → "policy"), so a trailing y is left out.
+ */
+export function stemCore(s: string): string {
+  return s.length > 1 && s.endsWith("y") ? s.slice(0, -1) : s;
+}
+
 function stemUncached(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3 || /\d/.test(w)) return w;

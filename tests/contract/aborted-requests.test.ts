@@ -51,3 +51,48 @@ describe("an aborted public search", () => {
     expect(lines.some((l) => l.level === "debug" && l.msg === "request aborted by the client")).toBe(true);
   });
 });
+
+describe("a public search aborted while its query is embedded", () => {
+  let withEmbedder: TestContext;
+  beforeAll(async () => {
+    withEmbedder = await createTestContext({ LOG_LEVEL: "debug" });
+  }, 60_000);
+  afterAll(() => withEmbedder.close());
+
+  test("the abort reaches the embedder, and no vector search follows", async () => {
+    const { siteId } = await createPublicSite(withEmbedder);
+    await addPages(withEmbedder, siteId, docsPages);
+    const embedder = withEmbedder.services.embedder!;
+    let seen: AbortSignal | undefined;
+    let embedding!: () => void;
+    const started = new Promise<void>((resolve) => {
+      embedding = resolve;
+    });
+    // An embedder busy until it is told to stop: only the visitor's abort can end this search.
+    const embed = spyOn(embedder, "embed").mockImplementation(async ({ signal }) => {
+      seen = signal;
+      embedding();
+      return new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    });
+    const vectorSearch = spyOn(withEmbedder.services.search.vectors!, "search");
+    let status = 0;
+    const lines = await logsOf(async () => {
+      const visitor = new AbortController();
+      const request = new Request(`http://localhost/v1/public/sites/${siteId}/search?q=${encodeURIComponent(`proxy headers ${Date.now()}`)}`, {
+        headers: { origin: "https://docs.example.com" },
+        signal: visitor.signal,
+      });
+      const answer = withEmbedder.app.handle(request);
+      await started;
+      visitor.abort();
+      status = (await answer).status;
+    });
+    embed.mockRestore();
+    const vectorCalls = vectorSearch.mock.calls.length;
+    vectorSearch.mockRestore();
+    expect(seen?.aborted).toBe(true);
+    expect(vectorCalls).toBe(0);
+    expect(status).toBe(499);
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+  });
+});
