@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "../server/config.ts";
 import { createApp, createServices } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
-import { generateApiKey } from "../server/auth/api-key-format.ts";
+import { generateApiKey } from "../server/accounts/api-key-format.ts";
 import type { SearchSpeed } from "../shared/search.ts";
 import { percentile, questions } from "./traffic-visitor.ts";
 
