@@ -183,6 +183,11 @@ export const SiteDetail = Type.Composite([
       lastCrawlJobId: Type.Union([Type.String(), Type.Null()]),
     }),
     indexing: SiteIndexing,
+    answerMode: Type.Optional(
+      Type.Union([Type.Literal("generative"), Type.Literal("extractive")], {
+        description: "How this service answers chat: a model writes the answer (ANTHROPIC_API_KEY set) or the best passages are quoted.",
+      }),
+    ),
   }),
 ]);
 export type SiteDetail = Static<typeof SiteDetail>;

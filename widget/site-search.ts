@@ -144,7 +144,9 @@ export class SiteSearchElement extends SiteSearchAttributes {
 
   get #t(): SearchTranslations {
     const lang = this.closest<HTMLElement>("[lang]")?.lang || document.documentElement.lang || navigator.language || "en";
-    return resolveTranslations(lang, this.translations);
+    // The search response tells how chat answers before anyone asks; an answer tells it again.
+    const mode = this.#chat.mode ?? this.#query.search.state.response?.answerMode;
+    return resolveTranslations(lang, this.translations, mode);
   }
 
   // The widget never throws into the host page: a rendering bug becomes an error event, not an uncaught exception.

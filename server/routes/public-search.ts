@@ -11,6 +11,7 @@ import type { ResponseHeaders } from "../plugins/response-headers.ts";
 import type { PublicSearchService, SearchAnswer } from "../search/public-search-service.ts";
 import type { SearchSiteSettings } from "../search/hybrid-search.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
+import type { AnswerMode } from "../../shared/chat.ts";
 
 /** The site row the gate admits is the one search ranks with: one read per request. */
 type SearchableSite = PublicSite & SearchSiteSettings;
@@ -20,6 +21,8 @@ export interface PublicSearchDeps {
   gate: PublicAccessGate<SearchableSite>;
   search: PublicSearchService;
   trustProxy: TrustProxy;
+  /** Told with every result so the widget names its answers for what they are before anyone asks. */
+  answerMode?: AnswerMode;
 }
 
 /** `filter.<name>=value` query parameters; a repeated name means any of the values. */
@@ -43,10 +46,10 @@ export function queryOf(body: SearchBody): string {
   return query;
 }
 
-function reply(answer: SearchAnswer, headers: ResponseHeaders, cacheControl: string): SearchResponse {
+function reply(answer: SearchAnswer, headers: ResponseHeaders, cacheControl: string, answerMode?: AnswerMode): SearchResponse {
   headers["cache-control"] = cacheControl;
   headers["x-cache"] = answer.cached ? "HIT" : "MISS";
-  return answer.response;
+  return answerMode ? { ...answer.response, answerMode } : answer.response;
 }
 
 export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/sites") {
@@ -71,7 +74,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
           withSiteIds: false,
           signal: request.signal,
         });
-        return reply(answer, set.headers, "public, max-age=60");
+        return reply(answer, set.headers, "public, max-age=60", deps.answerMode);
       },
       {
         params: SiteParams,
@@ -98,7 +101,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
           withSiteIds: false,
           signal: request.signal,
         });
-        return reply(answer, set.headers, "no-store");
+        return reply(answer, set.headers, "no-store", deps.answerMode);
       },
       {
         params: SiteParams,
@@ -153,7 +156,7 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
           withSiteIds: true,
           signal: request.signal,
         });
-        return reply(answer, set.headers, "public, max-age=60");
+        return reply(answer, set.headers, "public, max-age=60", deps.answerMode);
       },
       {
         params: GroupParams,
