@@ -74,7 +74,15 @@ export function createApp(services: Services) {
       .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, ...publicSite }))
       .use(publicSearchRoutes({ ...publicSite, search: publicSearch, answerMode: services.chat.mode }))
       .use(publicSuggestRoutes({ ...publicSite, suggest: services.search.suggest }))
-      .use(publicGroupSearchRoutes({ ...publicSite, search: publicSearch, answerMode: services.chat.mode, groups: services.search.groupStore, sites: services.siteStore }))
+      .use(
+        publicGroupSearchRoutes({
+          ...publicSite,
+          search: publicSearch,
+          answerMode: services.chat.mode,
+          groups: services.search.groupStore,
+          sites: services.siteStore,
+        }),
+      )
       .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }))
   );
 }

@@ -9,10 +9,7 @@ const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^
 const Password = Type.String({ minLength: 10, maxLength: 200 });
 const Token = Type.String({ minLength: 20, maxLength: 100 });
 
-export const SetupBody = Type.Object(
-  { token: Token, email: Email, password: Password, organisation: DisplayName(200) },
-  { additionalProperties: false },
-);
+export const SetupBody = Type.Object({ token: Token, email: Email, password: Password, organisation: DisplayName(200) }, { additionalProperties: false });
 export type SetupBody = Static<typeof SetupBody>;
 
 export const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });

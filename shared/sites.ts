@@ -17,7 +17,14 @@ export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0
 export const CrawlerAuth = Type.Object(
   {
     headers: Type.Optional(
-      Type.Record(Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", errorMessage: "must be a header name: letters, digits and - (e.g. X-Api-Token), at most 100 characters" }), Type.String({ maxLength: 4000 }), { maxProperties: 20 }),
+      Type.Record(
+        Type.String({
+          pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$",
+          errorMessage: "must be a header name: letters, digits and - (e.g. X-Api-Token), at most 100 characters",
+        }),
+        Type.String({ maxLength: 4000 }),
+        { maxProperties: 20 },
+      ),
     ),
     basic: Type.Optional(
       Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }),
@@ -51,7 +58,14 @@ export const PublicAccess = Type.Object(
     enabled: Type.Boolean({ default: true, description: "Master switch; when false both search and chat are off." }),
     searchEnabled: Type.Boolean({ default: false }),
     chatEnabled: Type.Boolean({ default: false }),
-    allowedDomains: Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 260, errorMessage: "must be a domain such as docs.example.com, *.example.com or localhost:8080 (no http:// and no path)" }), { maxItems: 100, default: [] }),
+    allowedDomains: Type.Array(
+      Type.String({
+        pattern: DOMAIN_PATTERN,
+        maxLength: 260,
+        errorMessage: "must be a domain such as docs.example.com, *.example.com or localhost:8080 (no http:// and no path)",
+      }),
+      { maxItems: 100, default: [] },
+    ),
   },
   { additionalProperties: false },
 );
@@ -77,7 +91,10 @@ export const RateLimitsPatch = Type.Partial(RateLimits, { additionalProperties: 
 /** A custom metadata field, read from page `metadata` (or `<meta name>` tags) for facets and filters. */
 export const MetadataField = Type.Object(
   {
-    name: Type.String({ pattern: "^[a-zA-Z][a-zA-Z0-9_]{0,63}$", errorMessage: "must start with a letter and use only letters, digits and _ (at most 64 characters)" }),
+    name: Type.String({
+      pattern: "^[a-zA-Z][a-zA-Z0-9_]{0,63}$",
+      errorMessage: "must start with a letter and use only letters, digits and _ (at most 64 characters)",
+    }),
     type: Type.Union([Type.Literal("string"), Type.Literal("number"), Type.Literal("boolean"), Type.Literal("string[]")]),
     facet: Type.Optional(Type.Boolean({ default: false })),
     filter: Type.Optional(Type.Boolean({ default: true })),

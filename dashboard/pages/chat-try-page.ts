@@ -14,14 +14,17 @@ import "./widget-access.ts";
 
 export class ChatTryPage extends LitElement {
   static override properties = { siteId: {}, reply: { state: true }, error: { state: true }, busy: { state: true } };
-  static override styles = [pageStyles, css`
+  static override styles = [
+    pageStyles,
+    css`
     .answer { overflow-wrap: anywhere; }
     .answer > :first-child { margin-top: 0; }
     .answer ul, ol { padding-left: var(--sl-spacing-large); }
     .answer a[part="citation"] { text-decoration: none; font-size: var(--sl-font-size-x-small); vertical-align: super; }
     .answer pre { position: relative; }
     .answer [part="code-copy"] { display: none; }
-  `];
+  `,
+  ];
   siteId = "";
   reply: (ChatResponse & { question: string }) | null = null;
   error = "";

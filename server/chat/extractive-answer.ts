@@ -50,18 +50,20 @@ const continues = (piece: string) => /^[\p{Ll},;:)\]…–—]/u.test(piece);
 const listItem = /^\s*(?:[-*•]|\d+\.)\s/;
 
 function sentencesOf(text: string): string[] {
-  return text
-    .replace(/\[\d{1,3}\]/g, "") // the page's own footnote marks would read as our citations
-    .split(/\n\s*\n|(?<=:)\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'([]?[\p{Lu}\p{N}])/u)
-    .filter((s) => listItem.test(s) || !continues(s.trim()))
-    .map((s) =>
-      s
-        .replace(/^\s*(?:[-*•]|#{1,6})\s+/, "")
-        .replace(/\s+/g, " ")
-        .trim(),
-    )
-    // A line ending in ":" is a section's heading or a list's introduction: neither says anything alone.
-    .filter((s) => s.length >= minSentenceChars && !s.endsWith(":"));
+  return (
+    text
+      .replace(/\[\d{1,3}\]/g, "") // the page's own footnote marks would read as our citations
+      .split(/\n\s*\n|(?<=:)\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'([]?[\p{Lu}\p{N}])/u)
+      .filter((s) => listItem.test(s) || !continues(s.trim()))
+      .map((s) =>
+        s
+          .replace(/^\s*(?:[-*•]|#{1,6})\s+/, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      // A line ending in ":" is a section's heading or a list's introduction: neither says anything alone.
+      .filter((s) => s.length >= minSentenceChars && !s.endsWith(":"))
+  );
 }
 
 function shorten(sentence: string): string {
