@@ -6,12 +6,13 @@ import { serialize } from "@shoelace-style/shoelace/dist/utilities/form.js";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { fieldError, fieldErrorStyles } from "../field-errors.ts";
+import { entryCardStyles } from "./login-page.ts";
 
 const LABELS = { organisation: "Organisation name", email: "Email", password: "Password" };
 
 export class SetupPage extends LitElement {
   static override properties = { mode: {}, token: {}, error: { state: true }, field: { state: true }, busy: { state: true } };
-  static override styles = [pageStyles, fieldErrorStyles];
+  static override styles = [pageStyles, fieldErrorStyles, entryCardStyles];
   mode: "setup" | "invite" = "setup";
   token = "";
   error = "";
