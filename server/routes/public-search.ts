@@ -12,6 +12,7 @@ import type { PublicSearchService, SearchAnswer } from "../search/public-search-
 import type { SearchSiteSettings } from "../search/hybrid-search.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
 import type { AnswerMode } from "../../shared/chat.ts";
+import { fromDashboard } from "../plugins/owner-preview.ts";
 
 /** The site row the gate admits is the one search ranks with: one read per request. */
 type SearchableSite = PublicSite & SearchSiteSettings;
@@ -71,6 +72,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
           speed: query.speed,
           filters: filtersFromQuery(request.url),
           cacheable: true,
+          preview: fromDashboard(request),
           withSiteIds: false,
           signal: request.signal,
         });
@@ -98,6 +100,7 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
           filters: body.filters,
           speed: body.speed,
           cacheable: false,
+          preview: fromDashboard(request),
           withSiteIds: false,
           signal: request.signal,
         });
@@ -153,6 +156,7 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
           minScore: query.minScore,
           speed: query.speed,
           cacheable: true,
+          preview: fromDashboard(request),
           withSiteIds: true,
           signal: request.signal,
         });
