@@ -4,6 +4,7 @@ import { SiteSearchAttributes } from "./site-search-attributes.ts";
 import type { ChatTurn } from "./chat/chat-stream-controller.ts";
 import { ChatController } from "./controllers/chat-controller.ts";
 import { HotkeyController } from "./controllers/hotkey-controller.ts";
+import { followPageScheme } from "./controllers/page-scheme-controller.ts";
 import { PanelController } from "./controllers/panel-controller.ts";
 import { DismissController } from "./controllers/dismiss-controller.ts";
 import { QueryController } from "./controllers/query-controller.ts";
@@ -139,6 +140,7 @@ export class SiteSearchElement extends SiteSearchAttributes {
 
   constructor() {
     super();
+    followPageScheme(this);
     new HotkeyController(this, { key: () => (this.hotkey === "none" ? "" : this.hotkey), onHotkey: () => this.#panel.onHotkey() });
   }
 

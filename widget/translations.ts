@@ -181,16 +181,11 @@ export const fr: SearchTranslations = {
 
 const bundled: Record<string, SearchTranslations> = { en, fr };
 
-type AnswerLabels = Pick<Translations, "askAi" | "askAiLabel" | "chatTitle" | "answerLoading">;
+type AnswerLabels = Pick<Translations, "askAi" | "askAiLabel" | "chatTitle">;
 /** Without a language model the service quotes the site's best passages: the labels say that, not "AI". */
 const passageLabels: Record<string, AnswerLabels> = {
-  en: { askAi: (query) => `Best passages: ${query}`, askAiLabel: "Best passages", chatTitle: "Best passages", answerLoading: "Finding the best passages…" },
-  fr: {
-    askAi: (query) => `Meilleurs passages : ${query}`,
-    askAiLabel: "Meilleurs passages",
-    chatTitle: "Meilleurs passages",
-    answerLoading: "Recherche des meilleurs passages…",
-  },
+  en: { askAi: (query) => `Best passages: ${query}`, askAiLabel: "Best passages", chatTitle: "Best passages" },
+  fr: { askAi: (query) => `Meilleurs passages : ${query}`, askAiLabel: "Meilleurs passages", chatTitle: "Meilleurs passages" },
 };
 
 /**

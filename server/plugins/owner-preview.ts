@@ -1,15 +1,11 @@
-// The site owner trying a site from the dashboard (the widget preview, the chat try-out): the page that calls is this
-// service's own /dashboard. Such searches and answers are not visitors' and stay out of analytics.
+// The site owner trying a site from the dashboard (the widget preview, the chat try-out): the calling page is on this
+// service's own origin, since the service serves no page but its dashboard. Such searches, answers and clicks are
+// not visitors' and stay out of analytics.
 
-/** True when the Referer is a /dashboard page on the host this request was sent to. */
+/**
+ * True for a browser request from a page of this service's own origin. Browsers send `Sec-Fetch-Site` themselves
+ * (pages cannot set it) and whatever the referrer policy; the dashboard's `no-referrer` leaves no Referer to read.
+ */
 export function fromDashboard(request: Request): boolean {
-  const referer = request.headers.get("referer");
-  const host = request.headers.get("host");
-  if (!referer || !host) return false;
-  try {
-    const page = new URL(referer);
-    return page.host === host && (page.pathname === "/dashboard" || page.pathname.startsWith("/dashboard/"));
-  } catch {
-    return false;
-  }
+  return request.headers.get("sec-fetch-site") === "same-origin";
 }

@@ -11,9 +11,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const page = { url: "https://docs.example.com/install", title: "Installing", content: "<h1>Installing</h1><p>Run the installer to install the agent.</p>" };
-/** What a browser sends from the dashboard's own pages: the service's host, and the dashboard page as Referer. */
-const dashboardPage = { host: "localhost", referer: "http://localhost/dashboard/playground?tab=widget", origin: "http://localhost" };
-const visitorPage = { origin: "https://docs.example.com", referer: "https://docs.example.com/guide" };
+/** What a browser sends from the dashboard's own pages: its own origin, and no Referer (the dashboard's policy is no-referrer). */
+const dashboardPage = { "sec-fetch-site": "same-origin", origin: "http://localhost" };
+const visitorPage = { origin: "https://docs.example.com", referer: "https://docs.example.com/guide", "sec-fetch-site": "cross-site" };
 
 async function siteWithPage() {
   const org = await ctx.createOrg("pro");
