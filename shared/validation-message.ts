@@ -6,16 +6,10 @@ import { ValueErrorType } from "@sinclair/typebox/errors";
 export interface SchemaFailure {
   type: ValueErrorType | number;
   path: string;
+  /** The failing schema; one with a `pattern` or `format` says what it accepts in `errorMessage` ("must be a domain such as
+   * docs.example.com"), since a pattern means nothing to the person who typed the value. */
   schema: Record<string, unknown>;
   value?: unknown;
-}
-
-/**
- * Schemas with a `pattern` or a `format` say in `errorMessage` what they accept, e.g. "must be a domain such as
- * docs.example.com": a pattern itself means nothing to the person who typed the value.
- */
-export interface PlainWording {
-  errorMessage?: string;
 }
 
 const plural = (n: unknown, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

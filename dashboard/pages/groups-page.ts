@@ -10,7 +10,14 @@ import { fieldErrorStyles } from "../field-errors.ts";
 import { renderTask } from "../task-states.ts";
 
 export class GroupsPage extends LitElement {
-  static override properties = { orgId: {}, nameError: { state: true }, editing: { state: true }, deleting: { state: true }, error: { state: true }, busy: { state: true } };
+  static override properties = {
+    orgId: {},
+    nameError: { state: true },
+    editing: { state: true },
+    deleting: { state: true },
+    error: { state: true },
+    busy: { state: true },
+  };
   static override styles = [
     pageStyles,
     fieldErrorStyles,

@@ -10,7 +10,7 @@ import { navigate } from "../router.ts";
 import "./site-tabs.ts";
 
 /** Metadata the service writes itself, named for people; an owner's own fields keep their names, spaced out. */
-const metadataLabels: Record<string, string> = { originalTitle: "Title as the page gives it (before the shared suffix was cut)" };
+const metadataLabels: Record<string, string> = { originalTitle: "Full title" };
 const metadataLabel = (key: string) =>
   metadataLabels[key] ??
   key
@@ -33,8 +33,8 @@ export class PageDetailPage extends LitElement {
       .url { overflow-wrap: anywhere; }
       .state { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
       .embedded { color: var(--sl-color-success-700); font-weight: var(--sl-font-weight-semibold); }
-      dl { display: grid; grid-template-columns: max-content 1fr; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); margin: 0; }
-      dt { color: var(--sl-color-neutral-700); } dd { margin: 0; overflow-wrap: anywhere; }
+      dl { display: grid; grid-template-columns: fit-content(40%) 1fr; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); margin: 0; }
+      dt { color: var(--sl-color-neutral-700); overflow-wrap: anywhere; } dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
     `,
   ];
   siteId = "";

@@ -96,7 +96,7 @@ export class SiteNewPage extends LitElement {
       const { wrong } = readDomains(d.allowedDomains);
       if (wrong) errors.allowedDomains = `“${wrong}” is not a domain: write docs.example.com, *.example.com or localhost:8080, without http:// or a path.`;
       if (d.pageOrigin && domainEntryFor(d.pageOrigin) === null)
-        errors.pageOrigin = `“${d.pageOrigin}” is not a page's address: write its scheme, host and port, e.g. http://localhost:5173.`;
+        errors.pageOrigin = `“${d.pageOrigin}” is not a page's origin: write its scheme, host and port, e.g. http://localhost:5173.`;
     }
     this.showErrors(errors);
     return Object.keys(errors).length === 0;

@@ -149,7 +149,8 @@ export class ChatService {
       this.deps.store.saveAnswer({ id: answerId, siteId: site.id, sessionId, question, answered, mode }),
     ]);
     const latencyMs = Math.round(performance.now() - started);
-    if (!input.preview) this.deps.onAnswered?.({ orgId: site.orgId, siteId: site.id, question, sources: sources.length, answered, mode, latencyMs, ip: input.ip ?? null });
+    if (!input.preview)
+      this.deps.onAnswered?.({ orgId: site.orgId, siteId: site.id, question, sources: sources.length, answered, mode, latencyMs, ip: input.ip ?? null });
     this.#maybePrune(now);
     return { answer: final.text, response: final.text, sources, sessionId, mode, answered, answerId };
   }

@@ -53,6 +53,17 @@ function reply(answer: SearchAnswer, headers: ResponseHeaders, cacheControl: str
   return answerMode ? { ...answer.response, answerMode } : answer.response;
 }
 
+/** What every search of one site passes on: who asks, for which site, and whether it is the owner's own try. */
+const oneSite = (site: SearchableSite, ip: string, request: Request) => ({
+  orgId: site.orgId,
+  ip,
+  sites: [site],
+  scope: `site:${site.id}`,
+  withSiteIds: false,
+  preview: fromDashboard(request),
+  signal: request.signal,
+});
+
 export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public search")
     .use(publicSitePlugin(deps))
@@ -62,19 +73,13 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       async ({ site, ip, query, request, set }) => {
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
-          orgId: site.orgId,
-          ip,
-          sites: [site],
-          scope: `site:${site.id}`,
+          ...oneSite(site, ip, request),
           query: query.q,
           limit: query.limit,
           minScore: query.minScore,
           speed: query.speed,
           filters: filtersFromQuery(request.url),
           cacheable: true,
-          preview: fromDashboard(request),
-          withSiteIds: false,
-          signal: request.signal,
         });
         return reply(answer, set.headers, "public, max-age=60", deps.answerMode);
       },
@@ -90,19 +95,13 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       "/:siteId/search",
       async ({ site, ip, body, request, set }) => {
         const answer = await deps.search.run({
-          orgId: site.orgId,
-          ip,
-          sites: [site],
-          scope: `site:${site.id}`,
+          ...oneSite(site, ip, request),
           query: queryOf(body),
           limit: body.limit,
           minScore: body.minScore,
           filters: body.filters,
           speed: body.speed,
           cacheable: false,
-          preview: fromDashboard(request),
-          withSiteIds: false,
-          signal: request.signal,
         });
         return reply(answer, set.headers, "no-store", deps.answerMode);
       },

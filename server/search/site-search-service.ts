@@ -15,7 +15,12 @@ export class SiteSearchService {
   ) {}
 
   /** `preview`: the owner's playground in the dashboard, which analytics leave out. */
-  async run(orgId: string, siteId: string, body: SiteSearchBody, options: { preview?: boolean } = {}): Promise<Omit<HybridSearchOutput, "results"> & { results: ExplainedSearchResult[] }> {
+  async run(
+    orgId: string,
+    siteId: string,
+    body: SiteSearchBody,
+    options: { preview?: boolean } = {},
+  ): Promise<Omit<HybridSearchOutput, "results"> & { results: ExplainedSearchResult[] }> {
     await this.assertSite(orgId, siteId);
     const query = body.query.trim();
     const found = await this.search.search({

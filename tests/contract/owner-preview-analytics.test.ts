@@ -52,7 +52,9 @@ describe("analytics and the owner's own tries", () => {
   test("the same search from a page of the site is counted", async () => {
     const { key, siteId } = await siteWithPage();
     expect((await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=installer`, { headers: visitorPage })).status).toBe(200);
-    expect((await ctx.request("POST", `/v1/public/sites/${siteId}/chat`, { headers: visitorPage, body: { query: "How do I install the agent?" } })).status).toBe(200);
+    expect(
+      (await ctx.request("POST", `/v1/public/sites/${siteId}/chat`, { headers: visitorPage, body: { query: "How do I install the agent?" } })).status,
+    ).toBe(200);
     expect(await counted(key, siteId)).toEqual({ searches: 1, chats: 1 });
   });
 
