@@ -100,14 +100,19 @@ export async function widgetLabelsEscapeAndTheme(d: DashboardPage): Promise<void
   await d.page.keyboard.press("Escape");
   await d.page.locator('site-search [part~="popover"]').waitFor({ state: "hidden" });
   expect(await d.page.locator('site-search [part~="input"]').inputValue()).toBe("installer");
-  // The OS is dark, the page says light: the widget goes with the page; then the page turns dark too.
+  // Theme auto: with the OS dark and the page light, the widget goes with the page; then the page turns dark too.
+  await d.page.locator('sl-select[name="theme"]').click();
+  await d.page.getByRole("option", { name: /^Auto/ }).click();
+  await d.page.locator('site-search:not([theme="dark"])').waitFor({ state: "attached" });
   await d.page.emulateMedia({ colorScheme: "dark" });
+  // The dashboard follows the OS first (its own theme class); then this page turns itself light.
+  await d.page.waitForFunction(() => document.documentElement.classList.contains("sl-theme-dark"));
   await d.page.evaluate(() => document.documentElement.classList.replace("sl-theme-dark", "sl-theme-light"));
-  await d.page.waitForFunction(() => document.querySelector("site-search")?.getAttribute("data-page-scheme") === "light");
+  await d.page.locator('site-search[data-page-scheme="light"]').waitFor({ state: "attached" });
   const background = () => widget.evaluate((el) => getComputedStyle(el).getPropertyValue("--site-search-bg").trim());
   expect(await background()).toBe("#ffffff");
   await d.page.evaluate(() => document.documentElement.classList.replace("sl-theme-light", "sl-theme-dark"));
-  await d.page.waitForFunction(() => document.querySelector("site-search")?.getAttribute("data-page-scheme") === "dark");
+  await d.page.locator('site-search[data-page-scheme="dark"]').waitFor({ state: "attached" });
   expect(await background()).toBe("#0d1117");
   await d.page.emulateMedia({ colorScheme: "light" });
 }
