@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const page = { url: "https://docs.example.com/install", title: "Installing", content: "<h1>Installing</h1><p>Run the installer to install the agent.</p>" };
-/** What a browser sends from the dashboard's own pages: its own origin, and no Referer (the dashboard's policy is no-referrer). */
-const dashboardPage = { "sec-fetch-site": "same-origin", origin: "http://localhost" };
+/** What a browser sends from the dashboard's own pages: its own origin, its session cookie, and no Referer (no-referrer). */
+const dashboardPage = { "sec-fetch-site": "same-origin", origin: "http://localhost", cookie: "site_search_session=abc" };
 const visitorPage = { origin: "https://docs.example.com", referer: "https://docs.example.com/guide", "sec-fetch-site": "cross-site" };
 
 async function siteWithPage() {
@@ -47,6 +47,13 @@ describe("analytics and the owner's own tries", () => {
     });
     expect(click.status).toBe(204);
     expect(await counted(key, siteId)).toEqual({ searches: 0, chats: 0 });
+  });
+
+  test("a visitor of a site that serves the service under its own origin is counted", async () => {
+    const { key, siteId } = await siteWithPage();
+    const proxied = { "sec-fetch-site": "same-origin", origin: "http://localhost" };
+    expect((await ctx.request("GET", `/v1/public/sites/${siteId}/search?q=installer`, { headers: proxied })).status).toBe(200);
+    expect(await counted(key, siteId)).toEqual({ searches: 1, chats: 0 });
   });
 
   test("the same search from a page of the site is counted", async () => {
