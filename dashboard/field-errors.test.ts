@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fieldError } from "./field-errors.ts";
+import { fieldError, labelledError } from "./field-errors.ts";
 
 describe("fieldError", () => {
   test("puts the server's requirement under the field's label", () => {
@@ -18,5 +18,18 @@ describe("fieldError", () => {
 
   test("finds no field in an error that names none", () => {
     expect(fieldError("Site not found.", {})).toBeNull();
+  });
+});
+
+describe("labelledError", () => {
+  test("names a list's item by its line under the field's label", () => {
+    expect(labelledError("Invalid body: crawlerConfig.excludePatterns[2]: must not be empty.", "Exclude patterns")).toBe(
+      "Exclude patterns (line 3) must not be empty.",
+    );
+    expect(labelledError("Invalid body: crawlerConfig.maxPages: must be at least 1.", "Most pages")).toBe("Most pages must be at least 1.");
+  });
+
+  test("leaves a sentence that names no field as it is", () => {
+    expect(labelledError("Site not found.", "Name")).toBe("Site not found.");
   });
 });

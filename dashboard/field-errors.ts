@@ -18,6 +18,18 @@ export function fieldError(message: string, labels: Record<string, string>): Fie
   return { field: leaf && labels[leaf] ? leaf : field, text: `${label} ${requirement}.` };
 }
 
+/**
+ * The server's sentence for a field the form already knows, under that field's label: "Exclude patterns (line 3)
+ * must not be empty." A list's item is named by its line, as the owner typed it.
+ */
+export function labelledError(message: string, label: string): string {
+  const match = /^Invalid (?:body|query parameter): ([A-Za-z][\w.[\]]*): (.+)$/.exec(message);
+  if (!match) return message;
+  const index = /\[(\d+)\]/.exec(match[1]!)?.[1];
+  const line = index === undefined ? "" : ` (line ${Number(index) + 1})`;
+  return `${label}${line} ${match[2]}`;
+}
+
 /** A field with `data-error` is outlined and its help text, which then says what is wrong, turns red. */
 export const fieldErrorStyles = css`
   [data-error]::part(base) { border-color: var(--sl-color-danger-600); }
