@@ -17,7 +17,7 @@ export class ChatTryPage extends LitElement {
   static override styles = [
     pageStyles,
     css`
-    .answer { overflow-wrap: anywhere; }
+    .answer { overflow-wrap: anywhere; margin-top: var(--sl-spacing-small); }
     .answer > :first-child { margin-top: 0; }
     .answer ul, ol { padding-left: var(--sl-spacing-large); }
     .answer a[part="citation"] { text-decoration: none; font-size: var(--sl-font-size-x-small); vertical-align: super; }
