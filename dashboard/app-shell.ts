@@ -179,7 +179,7 @@ export class DashboardApp extends LitElement {
       case "analytics":
         return html`<analytics-page></analytics-page>`;
       case "groups":
-        return html`<groups-page></groups-page>`;
+        return html`<groups-page .orgId=${session.organisation.orgId}></groups-page>`;
       case "account":
         return html`<account-page .session=${session}></account-page>`;
       case "docs":

@@ -13,10 +13,4 @@ export function renderTask<T>(task: Task<any, T>, complete: (value: T) => Templa
   });
 }
 
-/** "Invalid body: baseUrl: Expected…" names a field; the form shows the message beside it. */
-export function fieldOfError(message: string): string | null {
-  const match = /^Invalid (?:body|query parameter): ([A-Za-z]+)/.exec(message);
-  return match ? match[1]! : null;
-}
-
 export const day = (unix: number | null | undefined): string => (unix ? new Date(unix * 1000).toISOString().slice(0, 16).replace("T", " ") : "—");

@@ -60,8 +60,8 @@ export function createApp(services: Services) {
       .use(keyRoutes({ keys, principal: principalAnyPlan }))
       .use(siteSearchRoutes({ search: siteSearch, principal: principalAnyPlan }))
       .use(publicChat(services))
-      .use(siteRoutes({ sites: services.sites, principal }, "/api/sites"))
-      .use(siteRoutes({ sites: services.sites, principal }, "/organisations/:orgId/ai-search/sites"))
+      .use(siteRoutes({ sites: services.sites, principal, answerMode: services.chat.mode }, "/api/sites"))
+      .use(siteRoutes({ sites: services.sites, principal, answerMode: services.chat.mode }, "/organisations/:orgId/ai-search/sites"))
       .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/api/sites"))
       .use(pageRoutes({ pages: services.pages, limiter: services.limiter, principal }, "/organisations/:orgId/ai-search/sites"))
       .use(crawlRoutes({ crawl: services.crawl, principal }))
@@ -72,9 +72,17 @@ export function createApp(services: Services) {
       .use(analyticsRoutes({ analytics: services.analytics.analytics, principal }))
       .use(usageRoutes({ usage: services.analytics.usage, principal }))
       .use(publicFeedbackRoutes({ ...services.analytics.publicFeedback, ...publicSite }))
-      .use(publicSearchRoutes({ ...publicSite, search: publicSearch }))
+      .use(publicSearchRoutes({ ...publicSite, search: publicSearch, answerMode: services.chat.mode }))
       .use(publicSuggestRoutes({ ...publicSite, suggest: services.search.suggest }))
-      .use(publicGroupSearchRoutes({ ...publicSite, search: publicSearch, groups: services.search.groupStore, sites: services.siteStore }))
+      .use(
+        publicGroupSearchRoutes({
+          ...publicSite,
+          search: publicSearch,
+          answerMode: services.chat.mode,
+          groups: services.search.groupStore,
+          sites: services.siteStore,
+        }),
+      )
       .use(groupRoutes({ groups: services.search.groups, principal: principalPlugin(authDeps, { requiredPlan: "enterprise" }) }))
   );
 }

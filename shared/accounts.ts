@@ -1,17 +1,15 @@
 // Dashboard accounts on the wire: first-run setup, login sessions, password change and invitations.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { DisplayName } from "./display-name.ts";
 import { Role } from "./keys.ts";
 
-const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+$" });
+const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+$", errorMessage: "must be an email address such as owner@example.com" });
 /** Long enough to resist guessing; the upper bound keeps hashing cheap to refuse. */
 const Password = Type.String({ minLength: 10, maxLength: 200 });
 const Token = Type.String({ minLength: 20, maxLength: 100 });
 
-export const SetupBody = Type.Object(
-  { token: Token, email: Email, password: Password, organisation: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-);
+export const SetupBody = Type.Object({ token: Token, email: Email, password: Password, organisation: DisplayName(200) }, { additionalProperties: false });
 export type SetupBody = Static<typeof SetupBody>;
 
 export const LoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });

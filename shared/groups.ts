@@ -1,10 +1,11 @@
 // Search groups: federated search across sites of one organisation.
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
+import { DisplayName } from "./display-name.ts";
 
 export const CreateGroupBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: DisplayName(200),
     description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     siteIds: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
   },

@@ -1,6 +1,7 @@
 // The key API's wire shapes: scoped API keys listed, created (the secret shown once) and revoked.
 import { Type, type Static } from "@sinclair/typebox";
 import { literalUnion } from "./literal-union.ts";
+import { DisplayName } from "./display-name.ts";
 
 /** What a key may do; an unscoped key may do all of them. */
 export const KeyActions = ["search", "ingest", "crawl", "analytics", "admin"] as const;
@@ -37,7 +38,7 @@ export type KeyList = Static<typeof KeyList>;
 
 export const CreateKeyBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: DisplayName(100),
     role: Type.Optional(Role),
     environment: Type.Optional(Type.Union([Type.Literal("live"), Type.Literal("test")])),
     sites: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }), Type.Null()])),

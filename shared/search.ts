@@ -73,6 +73,11 @@ export const SearchResponse = Type.Object({
   timingMs: Type.Integer(),
   facets: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() })))),
   speed: Type.Optional(Type.Union([Type.Literal("instant"), Type.Literal("full")], { description: "Which search answered (see the speed parameter)." })),
+  answerMode: Type.Optional(
+    Type.Union([Type.Literal("generative"), Type.Literal("extractive")], {
+      description: "How this service answers chat questions: a model writes them (generative) or the best passages are quoted (extractive).",
+    }),
+  ),
   completions: Type.Optional(
     Type.Array(Completion, {
       maxItems: Limits.suggestLimit,

@@ -2,6 +2,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Limits } from "./limits.ts";
 import { Synonyms } from "./synonyms.ts";
+import { DisplayName } from "./display-name.ts";
 
 /** A URL pattern (crawl include/exclude, URL boosts, delete by pattern): a glob or a regex written `/…/flags` (docs/decisions.md). */
 export const UrlPattern = Type.String({ minLength: 1, maxLength: Limits.urlPatternMaxChars });
@@ -16,7 +17,14 @@ export const DOMAIN_PATTERN = "^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0
 export const CrawlerAuth = Type.Object(
   {
     headers: Type.Optional(
-      Type.Record(Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$" }), Type.String({ maxLength: 4000 }), { maxProperties: 20 }),
+      Type.Record(
+        Type.String({
+          pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$",
+          errorMessage: "must be a header name: letters, digits and - (e.g. X-Api-Token), at most 100 characters",
+        }),
+        Type.String({ maxLength: 4000 }),
+        { maxProperties: 20 },
+      ),
     ),
     basic: Type.Optional(
       Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }),
@@ -50,7 +58,14 @@ export const PublicAccess = Type.Object(
     enabled: Type.Boolean({ default: true, description: "Master switch; when false both search and chat are off." }),
     searchEnabled: Type.Boolean({ default: false }),
     chatEnabled: Type.Boolean({ default: false }),
-    allowedDomains: Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 260 }), { maxItems: 100, default: [] }),
+    allowedDomains: Type.Array(
+      Type.String({
+        pattern: DOMAIN_PATTERN,
+        maxLength: 260,
+        errorMessage: "must be a domain such as docs.example.com, *.example.com or localhost:8080 (no http:// and no path)",
+      }),
+      { maxItems: 100, default: [] },
+    ),
   },
   { additionalProperties: false },
 );
@@ -76,7 +91,10 @@ export const RateLimitsPatch = Type.Partial(RateLimits, { additionalProperties: 
 /** A custom metadata field, read from page `metadata` (or `<meta name>` tags) for facets and filters. */
 export const MetadataField = Type.Object(
   {
-    name: Type.String({ pattern: "^[a-zA-Z][a-zA-Z0-9_]{0,63}$" }),
+    name: Type.String({
+      pattern: "^[a-zA-Z][a-zA-Z0-9_]{0,63}$",
+      errorMessage: "must start with a letter and use only letters, digits and _ (at most 64 characters)",
+    }),
     type: Type.Union([Type.Literal("string"), Type.Literal("number"), Type.Literal("boolean"), Type.Literal("string[]")]),
     facet: Type.Optional(Type.Boolean({ default: false })),
     filter: Type.Optional(Type.Boolean({ default: true })),
@@ -99,11 +117,13 @@ export type UrlBoost = Static<typeof UrlBoost>;
 export const SiteStatus = Type.Union([Type.Literal("pending"), Type.Literal("ready"), Type.Literal("error")]);
 export type SiteStatus = Static<typeof SiteStatus>;
 
-const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars });
+/** What a base URL accepts, said the same way by the API and the dashboard's wizard. */
+export const httpUrlWording = "must be a web address starting with http:// or https://, e.g. https://docs.example.com/";
+const HttpUrl = Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars, errorMessage: httpUrlWording });
 
 export const CreateSiteBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: DisplayName(200),
     baseUrl: HttpUrl,
     description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     crawlerConfig: Type.Optional(CrawlerConfigPatch),
@@ -114,7 +134,7 @@ export type CreateSiteBody = Static<typeof CreateSiteBody>;
 
 export const UpdateSiteBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    name: Type.Optional(DisplayName(200)),
     baseUrl: Type.Optional(HttpUrl),
     description: Type.Optional(Type.String({ maxLength: Limits.descriptionMaxChars })),
     crawlerConfig: Type.Optional(CrawlerConfigPatch),
@@ -180,6 +200,11 @@ export const SiteDetail = Type.Composite([
       lastCrawlJobId: Type.Union([Type.String(), Type.Null()]),
     }),
     indexing: SiteIndexing,
+    answerMode: Type.Optional(
+      Type.Union([Type.Literal("generative"), Type.Literal("extractive")], {
+        description: "How this service answers chat: a model writes the answer (ANTHROPIC_API_KEY set) or the best passages are quoted.",
+      }),
+    ),
   }),
 ]);
 export type SiteDetail = Static<typeof SiteDetail>;

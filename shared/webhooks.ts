@@ -14,7 +14,12 @@ export type WebhookEventType = Static<typeof WebhookEventType>;
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ format: "uri", pattern: "^https?://", maxLength: Limits.urlMaxChars }),
+    url: Type.String({
+      format: "uri",
+      pattern: "^https?://",
+      maxLength: Limits.urlMaxChars,
+      errorMessage: "must be a full web address starting with http:// or https://",
+    }),
     events: Type.Array(WebhookEventType, { minItems: 1, maxItems: 6, uniqueItems: true }),
   },
   { additionalProperties: false },

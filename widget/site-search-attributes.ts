@@ -41,7 +41,7 @@ export class SiteSearchAttributes extends LitElement {
   declare noChat: boolean;
   /** Letter used with Ctrl/⌘; "none" turns all shortcuts (also "/") off. */
   declare hotkey: string;
-  /** light or dark; unset follows prefers-color-scheme. */
+  /** light or dark; unset (or auto) follows the host page's colour scheme, then prefers-color-scheme. */
   declare theme: string | undefined;
   declare greeting: string;
   declare suggestedQuestions: string;

@@ -38,8 +38,8 @@ const dark = css`
 export const siteSearchStyles = css`
   :host { display: block; ${light} }
   :host([mode="modal"]), :host([mode="bubble"]) { display: inline-block; }
-  @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { ${dark} } }
-  :host([theme="dark"]) { ${dark} }
+  @media (prefers-color-scheme: dark) { :host(:not([theme="light"]):not([data-page-scheme="light"])) { ${dark} } }
+  :host([theme="dark"]), :host([data-page-scheme="dark"]:not([theme="light"])) { ${dark} }
 
   * { box-sizing: border-box; }
   .root { font-family: var(--site-search-font); font-size: 15px; line-height: 1.5; color: var(--site-search-text); }

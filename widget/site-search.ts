@@ -4,6 +4,7 @@ import { SiteSearchAttributes } from "./site-search-attributes.ts";
 import type { ChatTurn } from "./chat/chat-stream-controller.ts";
 import { ChatController } from "./controllers/chat-controller.ts";
 import { HotkeyController } from "./controllers/hotkey-controller.ts";
+import { followPageScheme } from "./controllers/page-scheme-controller.ts";
 import { PanelController } from "./controllers/panel-controller.ts";
 import { DismissController } from "./controllers/dismiss-controller.ts";
 import { QueryController } from "./controllers/query-controller.ts";
@@ -139,12 +140,15 @@ export class SiteSearchElement extends SiteSearchAttributes {
 
   constructor() {
     super();
+    followPageScheme(this);
     new HotkeyController(this, { key: () => (this.hotkey === "none" ? "" : this.hotkey), onHotkey: () => this.#panel.onHotkey() });
   }
 
   get #t(): SearchTranslations {
     const lang = this.closest<HTMLElement>("[lang]")?.lang || document.documentElement.lang || navigator.language || "en";
-    return resolveTranslations(lang, this.translations);
+    // The search response tells how chat answers before anyone asks; an answer tells it again.
+    const mode = this.#chat.mode ?? this.#query.search.state.response?.answerMode;
+    return resolveTranslations(lang, this.translations, mode);
   }
 
   // The widget never throws into the host page: a rendering bug becomes an error event, not an uncaught exception.

@@ -181,8 +181,19 @@ export const fr: SearchTranslations = {
 
 const bundled: Record<string, SearchTranslations> = { en, fr };
 
-/** Picks by primary language subtag ("fr-CA" → fr), then lays the page's overrides on top. */
-export function resolveTranslations(lang: string, overrides: Partial<Translations> = {}): SearchTranslations {
+type AnswerLabels = Pick<Translations, "askAi" | "askAiLabel" | "chatTitle">;
+/** Without a language model the service quotes the site's best passages: the labels say that, not "AI". */
+const passageLabels: Record<string, AnswerLabels> = {
+  en: { askAi: (query) => `Best passages: ${query}`, askAiLabel: "Best passages", chatTitle: "Best passages" },
+  fr: { askAi: (query) => `Meilleurs passages : ${query}`, askAiLabel: "Meilleurs passages", chatTitle: "Meilleurs passages" },
+};
+
+/**
+ * Picks by primary language subtag ("fr-CA" → fr), names quoted answers for what they are when the service answers
+ * extractively, then lays the page's overrides on top: an owner's own label always wins.
+ */
+export function resolveTranslations(lang: string, overrides: Partial<Translations> = {}, answerMode?: "generative" | "extractive"): SearchTranslations {
   const primary = lang.toLowerCase().split("-")[0] ?? "en";
-  return { ...(bundled[primary] ?? en), ...overrides };
+  const quoted = answerMode === "extractive" ? (passageLabels[primary] ?? passageLabels.en) : {};
+  return { ...(bundled[primary] ?? en), ...quoted, ...overrides };
 }

@@ -1,5 +1,5 @@
 // Chat try-out: asks the site's public chat (POST /v1/public/sites/{id}/chat, JSON) from this page and shows the
-// answer with its sources. Without ANTHROPIC_API_KEY the service answers extractively, quoting the best passages.
+// answer rendered as the widget renders it, with its sources. Without ANTHROPIC_API_KEY the service quotes the best passages.
 import { LitElement, css, html } from "lit";
 import { Task } from "@lit/task";
 import type { SiteDetail } from "../../shared/sites.ts";
@@ -9,11 +9,22 @@ import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { renderTask } from "../task-states.ts";
 import { accessProblems } from "./widget-access.ts";
+import { answerFragment, answerModeLine } from "../answer-markdown.ts";
 import "./widget-access.ts";
 
 export class ChatTryPage extends LitElement {
   static override properties = { siteId: {}, reply: { state: true }, error: { state: true }, busy: { state: true } };
-  static override styles = [pageStyles, css`.answer { white-space: pre-wrap; overflow-wrap: anywhere; } ol { padding-left: var(--sl-spacing-large); }`];
+  static override styles = [
+    pageStyles,
+    css`
+    .answer { overflow-wrap: anywhere; margin-top: var(--sl-spacing-small); }
+    .answer > :first-child { margin-top: 0; }
+    .answer ul, ol { padding-left: var(--sl-spacing-large); }
+    .answer a[part="citation"] { text-decoration: none; font-size: var(--sl-font-size-x-small); vertical-align: super; }
+    .answer pre { position: relative; }
+    .answer [part="code-copy"] { display: none; }
+  `,
+  ];
   siteId = "";
   reply: (ChatResponse & { question: string }) | null = null;
   error = "";
@@ -58,6 +69,7 @@ export class ChatTryPage extends LitElement {
         site === null
           ? ""
           : html`
+        <p class="muted" data-testid="answer-mode">${answerModeLine(site.answerMode)}</p>
         <widget-access .site=${site} .features=${["chat"]} @site-updated=${() => this.site.run()}></widget-access>
         <form class="card stack" @submit=${this.ask}>
           <sl-textarea name="question" label="Question about ${site.name}" rows="2" maxlength=${Limits.chatQuestionMaxChars} required></sl-textarea>
@@ -84,10 +96,10 @@ export class ChatTryPage extends LitElement {
       <p class="muted">${r.question}</p>
       <div class="row">
         <sl-badge variant=${r.mode === "generative" ? "primary" : "neutral"}>
-          ${r.mode === "generative" ? "written by the model" : "extractive (quoted passages, no model)"}</sl-badge>
+          ${r.mode === "generative" ? "Written by the model" : "Best passages (quoted, no model)"}</sl-badge>
         ${r.answered ? "" : html`<sl-badge variant="warning">not answered by the site's content</sl-badge>`}
       </div>
-      <p class="answer">${r.answer}</p>
+      <div class="answer" data-testid="chat-answer-body">${answerFragment(r.answer, r.sources)}</div>
       <h3>Sources</h3>
       ${
         r.sources.length === 0

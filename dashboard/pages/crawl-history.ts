@@ -1,5 +1,6 @@
 // <crawl-history>: a site's past crawl jobs (GET /api/sites/{id}/jobs) with status, counters and duration;
-// reloads whenever `revision` changes (the overview bumps it when a job starts or ends).
+// reloads whenever `revision` changes (the overview bumps it when a job starts or ends), and every few seconds while
+// a job in it runs, so its counters and duration move with the crawl instead of reading "running · 0 s · 0".
 import { LitElement, css, html } from "lit";
 import { Task } from "@lit/task";
 import type { CrawlJob } from "../../shared/crawl.ts";
@@ -18,6 +19,8 @@ export function duration(job: CrawlJob): string {
   return seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${(seconds / 3600).toFixed(1)} h`;
 }
 
+const refreshMs = 3000;
+
 export class CrawlHistory extends LitElement {
   static override properties = { siteId: {}, revision: {} };
   static override styles = [
@@ -32,9 +35,25 @@ export class CrawlHistory extends LitElement {
   revision = "";
 
   private jobs = new Task(this, {
-    task: async ([siteId], { signal }) => api<CrawlJobList>("GET", `/api/sites/${encodeURIComponent(siteId!)}/jobs?limit=20`, undefined, signal),
+    task: async ([siteId], { signal }) => {
+      const list = await api<CrawlJobList>("GET", `/api/sites/${encodeURIComponent(siteId!)}/jobs?limit=20`, undefined, signal);
+      this.#refreshWhileRunning(list.jobs);
+      return list;
+    },
     args: () => [this.siteId, this.revision],
   });
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  #refreshWhileRunning(jobs: CrawlJob[]): void {
+    clearTimeout(this.#timer);
+    if (!this.isConnected || !jobs.some((j) => j.status === "running" || j.status === "pending")) return;
+    this.#timer = setTimeout(() => void this.jobs.run(), refreshMs);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#timer);
+  }
 
   override updated(): void {
     labelCells(this.renderRoot);

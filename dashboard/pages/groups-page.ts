@@ -1,23 +1,36 @@
 // Search groups (Enterprise): list, create, edit and delete groups over the organisation's sites (/api/groups).
-// Other plans see what the feature is and that it needs Enterprise (the API's 402).
+// Other plans see what the feature is, that it needs Enterprise (the API's PLAN_REQUIRED) and how to change plans.
 import { LitElement, css, html } from "lit";
 import { Task } from "@lit/task";
 import type { Group, GroupList } from "../../shared/groups.ts";
 import type { SiteList } from "../../shared/sites.ts";
 import { ApiError, api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
+import { fieldErrorStyles } from "../field-errors.ts";
 import { renderTask } from "../task-states.ts";
 
 export class GroupsPage extends LitElement {
-  static override properties = { editing: { state: true }, deleting: { state: true }, error: { state: true }, busy: { state: true } };
+  static override properties = {
+    orgId: {},
+    nameError: { state: true },
+    editing: { state: true },
+    deleting: { state: true },
+    error: { state: true },
+    busy: { state: true },
+  };
   static override styles = [
     pageStyles,
+    fieldErrorStyles,
     css`form h2 { margin: 0; } fieldset { border: none; padding: 0; margin: 0; } legend { margin-bottom: var(--sl-spacing-x-small); }`,
   ];
+  /** The signed-in organisation, named in the command that changes its plan. */
+  orgId = "";
   /** The group in the form: null for a new one. */
   editing: Group | null = null;
   deleting: Group | null = null;
   error = "";
+  /** Said under the name field when it is empty. */
+  nameError = "";
   busy = false;
 
   private data = new Task(this, {
@@ -27,7 +40,7 @@ export class GroupsPage extends LitElement {
         const { groups } = await api<GroupList>("GET", "/api/groups", undefined, signal);
         return { sites, groups, enterprise: true };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 402) return { sites, groups: [] as Group[], enterprise: false };
+        if (error instanceof ApiError && (error.code === "PLAN_REQUIRED" || error.status === 402)) return { sites, groups: [] as Group[], enterprise: false };
         throw error;
       }
     },
@@ -40,11 +53,10 @@ export class GroupsPage extends LitElement {
     const value = (name: string) => (form.querySelector(`[name="${name}"]`) as unknown as { value: string }).value;
     const boxes = [...form.querySelectorAll<HTMLElement & { checked: boolean }>("sl-checkbox[data-site]")];
     const siteIds = boxes.filter((c) => c.checked).map((c) => c.dataset.site ?? "");
-    if (siteIds.length === 0) {
-      this.error = "Pick at least one site.";
-      return;
-    }
     const body = { name: value("name").trim(), description: value("description").trim(), siteIds };
+    this.nameError = body.name ? "" : "Name must not be empty: what do these sites have in common?";
+    this.error = siteIds.length === 0 ? "Pick at least one site." : "";
+    if (this.nameError || this.error) return;
     this.busy = true;
     try {
       if (this.editing) await api("PUT", `/api/groups/${encodeURIComponent(this.editing.groupId)}`, body);
@@ -78,7 +90,10 @@ export class GroupsPage extends LitElement {
       <p class="muted">A group searches several of your sites at once: give its id to the widget's <code>group-id</code> or to the group search endpoint.</p>
       ${renderTask(this.data, ({ sites, groups, enterprise }) =>
         !enterprise
-          ? html`<sl-alert variant="primary" open><sl-icon slot="icon" name="info-circle"></sl-icon>Search groups are part of the Enterprise plan.</sl-alert>`
+          ? html`<sl-alert variant="primary" open data-testid="groups-plan"><sl-icon slot="icon" name="info-circle"></sl-icon>
+              <strong>Search groups are part of the Enterprise plan.</strong><br />
+              On your own server, the operator changes an organisation's plan from the command line:
+              <code>site-search orgs plan --org ${this.orgId || "ORG_ID"} --plan enterprise</code> (<code>orgs list</code> shows the ids).</sl-alert>`
           : html`${this.table(groups, new Map(sites.map((s) => [s.siteId, s.name])))}${this.form(sites)}`,
       )}
       <sl-dialog label="Delete this group?" ?open=${this.deleting !== null} @sl-after-hide=${() => (this.deleting = null)}>
@@ -112,7 +127,7 @@ export class GroupsPage extends LitElement {
     // Keyed by the group so switching between edits re-creates the fields with their values.
     return html`<form class="card stack" data-group=${g?.groupId ?? "new"} @submit=${this.save}>
       <h2>${g ? `Edit ${g.name}` : "New group"}</h2>
-      <sl-input name="name" label="Name" required maxlength="200" .value=${g?.name ?? ""}></sl-input>
+      <sl-input name="name" label="Name" maxlength="200" .value=${g?.name ?? ""} ?data-error=${!!this.nameError} help-text=${this.nameError}></sl-input>
       <sl-input name="description" label="Description" maxlength="2000" .value=${g?.description ?? ""}></sl-input>
       <fieldset><legend>Sites</legend><div class="row">${sites.map(
         (s) => html`

@@ -1,13 +1,19 @@
 // Sign in with email and password (POST /api/session); the server sets the HttpOnly cookie.
-import { LitElement, html } from "lit";
+import { LitElement, css, html } from "lit";
 import type { SessionView } from "../../shared/accounts.ts";
 import { serialize } from "@shoelace-style/shoelace/dist/utilities/form.js";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 
+/** Sign-in and first-run cards stand alone on the page: centred, at a width a form reads well at. */
+export const entryCardStyles = css`
+  :host { max-width: 30rem; margin: clamp(1rem, 8vh, 5rem) auto 0; }
+  .card.stack { max-width: none; }
+`;
+
 export class LoginPage extends LitElement {
   static override properties = { error: { state: true }, busy: { state: true } };
-  static override styles = pageStyles;
+  static override styles = [pageStyles, entryCardStyles];
   error = "";
   busy = false;
 

@@ -9,6 +9,15 @@ import { day, renderTask } from "../task-states.ts";
 import { navigate } from "../router.ts";
 import "./site-tabs.ts";
 
+/** Metadata the service writes itself, named for people; an owner's own fields keep their names, spaced out. */
+const metadataLabels: Record<string, string> = { originalTitle: "Full title" };
+const metadataLabel = (key: string) =>
+  metadataLabels[key] ??
+  key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .replace(/^./, (c) => c.toUpperCase());
+
 export class PageDetailPage extends LitElement {
   static override properties = { siteId: {}, url: {}, error: { state: true } };
   static override styles = [
@@ -16,13 +25,16 @@ export class PageDetailPage extends LitElement {
     css`
       .chunks { list-style: none; padding: 0; margin: 0; }
       .chunk { border-top: 1px solid var(--sl-color-neutral-200); padding: var(--sl-spacing-small) 0; }
-      .chunk p { margin: var(--sl-spacing-2x-small) 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+      .chunk sl-details::part(base) { border: none; background: none; }
+      .chunk sl-details::part(header) { padding: var(--sl-spacing-x-small) 0; }
+      .chunk sl-details::part(content) { padding: 0 0 var(--sl-spacing-x-small); }
+      .chunk p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
       .section { font-weight: var(--sl-font-weight-semibold); overflow-wrap: anywhere; }
       .url { overflow-wrap: anywhere; }
       .state { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
       .embedded { color: var(--sl-color-success-700); font-weight: var(--sl-font-weight-semibold); }
-      dl { display: grid; grid-template-columns: max-content 1fr; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); margin: 0; }
-      dt { color: var(--sl-color-neutral-700); } dd { margin: 0; overflow-wrap: anywhere; }
+      dl { display: grid; grid-template-columns: fit-content(40%) 1fr; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); margin: 0; }
+      dt { color: var(--sl-color-neutral-700); overflow-wrap: anywhere; } dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
     `,
   ];
   siteId = "";
@@ -48,17 +60,20 @@ export class PageDetailPage extends LitElement {
     }
   }
 
+  /** Collapsed by default: a long page's text would otherwise run to thousands of pixels before anything else. */
   private chunk(chunk: PageChunk) {
     return html`<li class="chunk">
-      <div class="spread">
-        <span class="section">${chunk.headingPath.length ? chunk.headingPath.join(" › ") : "(before the first heading)"}</span>
-        ${
-          chunk.embedded
-            ? html`<span class="state embedded" data-testid="chunk-embedded">✓ embedded</span>`
-            : html`<span class="state" data-testid="chunk-waiting">not embedded yet</span>`
-        }
-      </div>
-      <p>${chunk.text}</p>
+      <sl-details>
+        <div slot="summary" class="spread">
+          <span class="section">${chunk.headingPath.length ? chunk.headingPath.join(" › ") : "(before the first heading)"}</span>
+          ${
+            chunk.embedded
+              ? html`<span class="state embedded" data-testid="chunk-embedded">✓ embedded</span>`
+              : html`<span class="state" data-testid="chunk-waiting">not embedded yet</span>`
+          }
+        </div>
+        <p>${chunk.text}</p>
+      </sl-details>
     </li>`;
   }
 
@@ -83,12 +98,12 @@ export class PageDetailPage extends LitElement {
           <dt>Tags</dt><dd>${page.tags.length ? page.tags.map((t) => html`<sl-badge variant="neutral" pill>${t}</sl-badge> `) : "—"}</dd>
           ${page.aliases?.length ? html`<dt>Also at</dt><dd data-testid="aliases">${page.aliases.map((url) => html`<div class="url">${url}</div>`)}</dd>` : ""}
           <dt>Chunks embedded</dt><dd data-testid="chunks-embedded">${embedded} / ${page.chunks.length}</dd>
-          ${metadata.map(([key, value]) => html`<dt>${key}</dt><dd>${Array.isArray(value) ? value.join(", ") : String(value)}</dd>`)}
+          ${metadata.map(([key, value]) => html`<dt>${metadataLabel(key)}</dt><dd>${Array.isArray(value) ? value.join(", ") : String(value)}</dd>`)}
         </dl>
       </div>
       <div class="card">
         <h2>Cleaned text by section</h2>
-        <p class="muted">What search reads: one chunk per section. Meaning search finds a chunk once it is embedded; keyword search at once.</p>
+        <p class="muted">What search reads: one chunk per section (open one to read it). Meaning search finds a chunk once it is embedded; keyword search at once.</p>
         <ol class="chunks" data-testid="chunks">${page.chunks.map((c) => this.chunk(c))}</ol>
       </div>
       <sl-dialog label="Delete this page?">

@@ -17,6 +17,9 @@ const TABS: Array<[string, string]> = [
   ["chat", "Chat"],
   ["widget", "Widget"],
 ];
+/** Highest score first, as the owner reads a list of scores; each result keeps its place in the widget's order. */
+const byScore = <T extends { score: number }>(results: T[]) =>
+  results.map((result, rank) => ({ result, rank })).sort((a, b) => b.result.score - a.result.score || a.rank - b.rank);
 const tabOf = () => new URLSearchParams(location.search).get("tab") ?? "search";
 
 export class PlaygroundPage extends LitElement {
@@ -90,10 +93,12 @@ export class PlaygroundPage extends LitElement {
     navigate(this.link(this.tab, siteId), true);
   }
 
-  private async search(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const value = (name: string) => (form.querySelector(`[name="${name}"]`) as unknown as { value: string }).value;
+  private async search(event: SubmitEvent | { query: string }): Promise<void> {
+    const form = this.renderRoot.querySelector("form.search") as HTMLFormElement;
+    const field = (name: string) => form.querySelector(`[name="${name}"]`) as unknown as { value: string };
+    if ("query" in event) field("query").value = event.query;
+    else event.preventDefault();
+    const value = (name: string) => field(name).value;
     this.busy = true;
     this.error = "";
     try {
@@ -138,7 +143,7 @@ export class PlaygroundPage extends LitElement {
   private searchTab() {
     return html`
       <h2>Search</h2>
-      <form class="card stack" @submit=${this.search}>
+      <form class="card stack search" @submit=${this.search}>
         <sl-input name="query" type="search" label="Query" required></sl-input>
         <sl-input name="minScore" type="number" label="Least score (0-1)" value="0.3" min="0" max="1" step="0.05"
           help-text="Results below it are dropped, as in the public search."></sl-input>
@@ -156,10 +161,17 @@ export class PlaygroundPage extends LitElement {
         keywords ${a.costs.lexicalMs} ms, embedding ${a.costs.embedMs} ms, vectors ${a.costs.vectorMs} ms</p>
       <p class="muted"><span class="key-swatch"></span>keyword part (words in common) ·
         <span class="meaning-swatch"></span>meaning part (vector similarity); together they make the score.</p>
+      ${
+        a.suggestion
+          ? html`<p data-testid="did-you-mean">Did you mean
+            <sl-button size="small" variant="text" @click=${() => this.search({ query: a.suggestion! })}>${a.suggestion}</sl-button>?</p>`
+          : ""
+      }
       ${a.results.length === 0 ? html`<div class="card"><p>Nothing at or above this score. Lower the least score or check the site was crawled.</p></div>` : ""}
-      <ol class="results">${a.results.map(
-        (r) => html`<li class="card">
+      <ol class="results">${byScore(a.results).map(
+        ({ result: r, rank }, i) => html`<li class="card">
         <div class="spread"><a href=${r.url} target="_blank" rel="noopener">${r.title || r.url}</a><strong>score ${r.score.toFixed(2)}</strong></div>
+        ${rank === i ? "" : html`<p class="muted" data-testid="widget-rank">#${rank + 1} in the widget, which orders by the keyword and meaning ranks combined.</p>`}
         ${this.split(r.scoreParts)}
         <p>${r.snippet}</p>
         ${

@@ -3,6 +3,7 @@
 import { LitElement, css, html } from "lit";
 import type { SiteDetail } from "../../shared/sites.ts";
 import { api, errorText } from "../api.ts";
+import { labelledError } from "../field-errors.ts";
 import { pageStyles } from "../page-styles.ts";
 import { fieldPathOfError, setAt, valueAt, type FieldSpec } from "./settings-fields.ts";
 import { scheduleControl } from "./schedule-field.ts";
@@ -86,7 +87,9 @@ export class SettingsSection extends LitElement {
       this.saved = true;
       this.dispatchEvent(new CustomEvent("site-saved", { bubbles: true, composed: true }));
     } catch (error) {
-      this.errors = { [this.claim(errorText(error))]: errorText(error) };
+      const owner = this.claim(errorText(error));
+      const label = this.fields.find((f) => f.path === owner)?.label;
+      this.errors = { [owner]: label ? labelledError(errorText(error), label) : errorText(error) };
     } finally {
       this.busy = false;
     }

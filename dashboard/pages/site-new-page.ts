@@ -5,18 +5,47 @@ import type { StartCrawlResponse } from "../../shared/crawl.ts";
 import { api, errorText } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { copyText } from "../copy-text.ts";
-import { fieldOfError } from "../task-states.ts";
+import { fieldError, fieldErrorStyles } from "../field-errors.ts";
+import { checkBaseUrl } from "../base-url.ts";
+import { DOMAIN_PATTERN } from "../../shared/sites.ts";
+import { Limits } from "../../shared/limits.ts";
 import { navigate } from "../router.ts";
 import { snippet, snippetOrigins } from "../snippet.ts";
 import { domainEntryFor } from "../../shared/refused-origins.ts";
 
 const STEPS = ["Address", "Crawl settings", "Public access", "Snippet"];
+const LABELS: Record<string, string> = {
+  baseUrl: "Base URL",
+  name: "Name",
+  maxPages: "Most pages per crawl",
+  maxDepth: "Most links away",
+  allowedDomains: "Each allowed domain",
+  publicAccess: "Public access",
+  crawlerConfig: "Crawl settings",
+};
+/** Which step shows a field, to go back to it when the server refuses it at "Create". */
+const STEP_OF: Record<string, number> = { baseUrl: 0, name: 0, crawlerConfig: 1, maxPages: 1, maxDepth: 1, allowedDomains: 2, publicAccess: 2 };
+const domain = new RegExp(DOMAIN_PATTERN);
+
+/** Allowed domains as typed, one per line or comma: an origin pasted whole (https://docs.example.com/) counts as its host. */
+function readDomains(text: string): { domains: string[]; wrong: string | null } {
+  const domains: string[] = [];
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    const fromUrl = /^https?:\/\//i.test(entry) ? domainEntryFor(entry) : null;
+    const one = fromUrl ?? entry.toLowerCase();
+    if (!domain.test(one)) return { domains, wrong: entry };
+    if (!domains.includes(one)) domains.push(one);
+  }
+  return { domains, wrong: null };
+}
 
 export class SiteNewPage extends LitElement {
-  static override properties = { step: { state: true }, error: { state: true }, busy: { state: true }, created: { state: true } };
-  static override styles = [pageStyles, css`.steps { list-style: none; padding: 0; gap: var(--sl-spacing-large); }`];
+  static override properties = { step: { state: true }, error: { state: true }, errors: { state: true }, busy: { state: true }, created: { state: true } };
+  static override styles = [pageStyles, fieldErrorStyles, css`.steps { list-style: none; padding: 0; gap: var(--sl-spacing-large); }`];
   step = 0;
   error = "";
+  /** Field name → what is wrong with it, said under the field. */
+  errors: Record<string, string> = {};
   busy = false;
   created: SiteSummary | null = null;
   private draft = {
@@ -40,33 +69,54 @@ export class SiteNewPage extends LitElement {
     return (this.renderRoot.querySelector(`[name="${name}"]`) as HTMLInputElement | null)?.checked ?? false;
   }
 
-  private next(event: SubmitEvent): void {
-    event.preventDefault();
+  /** Checks the step's fields where they are, before moving on; false (with the fields marked) when one is wrong. */
+  private checkStep(): boolean {
     const d = this.draft;
+    const errors: Record<string, string> = {};
     if (this.step === 0) {
-      d.name = this.value("name");
-      d.baseUrl = this.value("baseUrl");
-      if (!d.name) d.name = hostOf(d.baseUrl) || d.baseUrl;
+      const base = checkBaseUrl(this.value("baseUrl"));
+      if ("error" in base) errors.baseUrl = base.error;
+      else d.baseUrl = base.url;
+      d.name = this.value("name").trim() || hostOf(d.baseUrl);
+      if (!d.allowedDomains) d.allowedDomains = hostOf(d.baseUrl);
     }
-    if (this.step === 0 && !d.allowedDomains) d.allowedDomains = hostOf(d.baseUrl);
     if (this.step === 1) {
       d.maxPages = Number(this.value("maxPages"));
       d.maxDepth = Number(this.value("maxDepth"));
       d.respectRobotsTxt = this.checked("respectRobotsTxt");
+      if (!Number.isInteger(d.maxPages) || d.maxPages < 1 || d.maxPages > Limits.crawlMaxPagesMax)
+        errors.maxPages = `Write a whole number from 1 to ${Limits.crawlMaxPagesMax.toLocaleString("en")}.`;
+      if (!Number.isInteger(d.maxDepth) || d.maxDepth < 0 || d.maxDepth > 100) errors.maxDepth = "Write a whole number from 0 to 100.";
     }
     if (this.step === 2) {
       d.searchEnabled = this.checked("searchEnabled");
       d.chatEnabled = this.checked("chatEnabled");
       d.allowedDomains = this.value("allowedDomains");
       d.pageOrigin = this.value("pageOrigin").trim();
-      if (d.pageOrigin && domainEntryFor(d.pageOrigin) === null) {
-        this.error = `"${d.pageOrigin}" is not a page's origin: write its scheme, host and port, e.g. http://localhost:5173.`;
-        return;
-      }
+      const { wrong } = readDomains(d.allowedDomains);
+      if (wrong) errors.allowedDomains = `“${wrong}” is not a domain: write docs.example.com, *.example.com or localhost:8080, without http:// or a path.`;
+      if (d.pageOrigin && domainEntryFor(d.pageOrigin) === null)
+        errors.pageOrigin = `“${d.pageOrigin}” is not a page's origin: write its scheme, host and port, e.g. http://localhost:5173.`;
+    }
+    this.showErrors(errors);
+    return Object.keys(errors).length === 0;
+  }
+
+  /** Marks the fields and moves the focus to the first one, so a keyboard or screen reader user lands on it. */
+  private showErrors(errors: Record<string, string>): void {
+    this.errors = errors;
+    const first = Object.keys(errors)[0];
+    if (first) void this.updateComplete.then(() => (this.renderRoot.querySelector(`[name="${first}"]`) as HTMLElement | null)?.focus());
+  }
+
+  private next(event: SubmitEvent): void {
+    event.preventDefault();
+    this.error = "";
+    if (!this.checkStep()) return;
+    if (this.step === 2) {
       void this.create();
       return;
     }
-    this.error = "";
     this.step++;
   }
 
@@ -76,7 +126,7 @@ export class SiteNewPage extends LitElement {
     this.error = "";
     try {
       const crawlerConfig = { maxPages: d.maxPages, maxDepth: d.maxDepth, respectRobotsTxt: d.respectRobotsTxt };
-      const listed = d.allowedDomains.split(/[\s,]+/).filter(Boolean);
+      const listed = readDomains(d.allowedDomains).domains;
       const fromOrigin = d.pageOrigin ? domainEntryFor(d.pageOrigin) : null;
       const allowedDomains = fromOrigin && !listed.includes(fromOrigin) ? [...listed, fromOrigin] : listed;
       // Create first, then set public access: a bad domain is reported without losing the created site.
@@ -87,10 +137,11 @@ export class SiteNewPage extends LitElement {
       d.saved = allowedDomains;
       this.step = 3;
     } catch (error) {
-      this.error = errorText(error);
-      const field = fieldOfError(this.error);
-      if (field === "baseUrl" || field === "name") this.step = 0;
-      else if (field === "crawlerConfig") this.step = 1;
+      const named = fieldError(errorText(error), LABELS);
+      if (named && STEP_OF[named.field] !== undefined) {
+        this.step = STEP_OF[named.field]!;
+        this.showErrors({ [named.field]: named.text });
+      } else this.error = named?.text ?? errorText(error);
     } finally {
       this.busy = false;
     }
@@ -118,18 +169,23 @@ export class SiteNewPage extends LitElement {
     `;
   }
 
+  private help(field: string, text: string): string {
+    return this.errors[field] ?? text;
+  }
+
   private addressStep() {
     const d = this.draft;
     return html`
-            <sl-input name="baseUrl" type="url" label="Base URL" placeholder="https://docs.example.com/" required .value=${d.baseUrl} help-text="The crawl starts here and stays under this address."></sl-input>
-            <sl-input name="name" label="Name" .value=${d.name} help-text="Shown in this dashboard; defaults to the host."></sl-input>`;
+            <sl-input name="baseUrl" label="Base URL" placeholder="https://docs.example.com/" inputmode="url" autocomplete="url" .value=${d.baseUrl}
+              ?data-error=${!!this.errors.baseUrl} help-text=${this.help("baseUrl", "The crawl starts here and stays under this address; https:// is added when you leave it out.")}></sl-input>
+            <sl-input name="name" label="Name" .value=${d.name} ?data-error=${!!this.errors.name} help-text=${this.help("name", "Shown in this dashboard; defaults to the host.")}></sl-input>`;
   }
 
   private crawlSettingsStep() {
     const d = this.draft;
     return html`
-            <sl-input name="maxPages" type="number" min="1" max="100000" label="Most pages per crawl" .value=${String(d.maxPages)} required></sl-input>
-            <sl-input name="maxDepth" type="number" min="0" max="100" label="Most links away from the base URL" .value=${String(d.maxDepth)} required></sl-input>
+            <sl-input name="maxPages" type="number" label="Most pages per crawl" .value=${String(d.maxPages)} ?data-error=${!!this.errors.maxPages} help-text=${this.help("maxPages", "")}></sl-input>
+            <sl-input name="maxDepth" type="number" label="Most links away from the base URL" .value=${String(d.maxDepth)} ?data-error=${!!this.errors.maxDepth} help-text=${this.help("maxDepth", "")}></sl-input>
             <sl-checkbox name="respectRobotsTxt" ?checked=${d.respectRobotsTxt}>Follow robots.txt</sl-checkbox>`;
   }
 
@@ -138,9 +194,10 @@ export class SiteNewPage extends LitElement {
     return html`
             <sl-switch name="searchEnabled" ?checked=${d.searchEnabled}>Public search (the widget's search box)</sl-switch>
             <sl-switch name="chatEnabled" ?checked=${d.chatEnabled}>Public chat (AI answers)</sl-switch>
-            <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${d.allowedDomains} help-text="Pages on these hosts may use the widget, e.g. docs.example.com, *.example.com, localhost:8080. Empty: no browser origin."></sl-textarea>
+            <sl-textarea name="allowedDomains" label="Allowed domains" rows="2" .value=${d.allowedDomains} ?data-error=${!!this.errors.allowedDomains}
+              help-text=${this.help("allowedDomains", "Pages on these hosts may use the widget, e.g. docs.example.com, *.example.com, localhost:8080. Empty: no browser origin.")}></sl-textarea>
             <sl-input name="pageOrigin" label="Where will you paste the snippet?" placeholder="http://localhost:5173" .value=${d.pageOrigin}
-              help-text="The address of that page (scheme, host and port), when it is not on the domains above; it is added to them."></sl-input>`;
+              ?data-error=${!!this.errors.pageOrigin} help-text=${this.help("pageOrigin", "The address of that page (scheme, host and port), when it is not on the domains above; it is added to them.")}></sl-input>`;
   }
 
   private snippetStep(created: SiteSummary) {
@@ -163,6 +220,7 @@ export class SiteNewPage extends LitElement {
                 ? html`<sl-button @click=${() => {
                     this.step--;
                     this.error = "";
+                    this.errors = {};
                   }}>Back</sl-button>`
                 : ""
             }

@@ -18,12 +18,12 @@ const MODES: Array<[string, string]> = [
   ["bubble", "Bubble: a floating chat button"],
 ];
 const THEMES: Array<[string, string]> = [
-  ["auto", "Auto (follows the visitor's system)"],
+  ["auto", "Auto (follows the page, then the visitor's system)"],
   ["light", "Light"],
   ["dark", "Dark"],
 ];
 
-/** The lines a site owner pastes for this mode and theme ("auto" leaves theme out: the widget follows the system). */
+/** The lines a site owner pastes for this mode and theme ("auto" leaves theme out: the widget follows the page, then the system). */
 export function widgetSnippet(siteId: string, mode: string, theme: string, origin = location.origin): string {
   const attributes = [`endpoint="${origin}"`, `site-id="${siteId}"`, `mode="${mode}"`, ...(theme === "auto" ? [] : [`theme="${theme}"`])];
   return `<script src="${origin}/site-search.js" defer></script>\n<site-search ${attributes.join(" ")}></site-search>`;

@@ -65,7 +65,7 @@ export class KeyService {
     const { key, prefix, hash } = generateApiKey(environment);
     const row = await this.keys.createKey({
       orgId: principal.orgId,
-      name: body.name,
+      name: body.name.trim(),
       role,
       environment,
       prefix,

@@ -50,7 +50,7 @@ export class SetupService {
       tokenHash,
       email: body.email,
       passwordHash: await hashPassword(body.password),
-      organisation: body.organisation,
+      organisation: body.organisation.trim(),
       now: this.now(),
     });
     if (!done) throw spentLink();

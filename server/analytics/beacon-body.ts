@@ -3,6 +3,7 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { ErrorCode } from "../../shared/errors.ts";
+import { describeFailure } from "../../shared/validation-message.ts";
 import { badRequest } from "../errors/domain-error.ts";
 
 export function parseBeaconBody<S extends TSchema>(schema: S, raw: unknown): Static<S> {
@@ -15,9 +16,6 @@ export function parseBeaconBody<S extends TSchema>(schema: S, raw: unknown): Sta
     }
   }
   const first = [...Value.Errors(schema, body)][0];
-  if (first) {
-    const path = first.path.replace(/^\//, "").replaceAll("/", ".");
-    throw badRequest(`Invalid body: ${path ? `${path}: ` : ""}${first.message}.`, ErrorCode.ValidationFailed);
-  }
+  if (first) throw badRequest(`Invalid body: ${describeFailure(first)}.`, ErrorCode.ValidationFailed);
   return body as Static<S>;
 }

@@ -42,6 +42,8 @@ export interface AskInput {
   sessionId?: string;
   /** The visitor's address, passed on to analytics (which stores only a salted hash). */
   ip?: string | null;
+  /** The site's owner trying it from the dashboard: answered as any question, not counted in analytics. */
+  preview?: boolean;
   signal?: AbortSignal;
   events?: ChatEvents;
 }
@@ -147,7 +149,8 @@ export class ChatService {
       this.deps.store.saveAnswer({ id: answerId, siteId: site.id, sessionId, question, answered, mode }),
     ]);
     const latencyMs = Math.round(performance.now() - started);
-    this.deps.onAnswered?.({ orgId: site.orgId, siteId: site.id, question, sources: sources.length, answered, mode, latencyMs, ip: input.ip ?? null });
+    if (!input.preview)
+      this.deps.onAnswered?.({ orgId: site.orgId, siteId: site.id, question, sources: sources.length, answered, mode, latencyMs, ip: input.ip ?? null });
     this.#maybePrune(now);
     return { answer: final.text, response: final.text, sources, sessionId, mode, answered, answerId };
   }

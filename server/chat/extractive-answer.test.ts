@@ -112,6 +112,37 @@ describe("extractiveAnswer", () => {
     });
   });
 
+  describe("with a passage that starts inside a sentence", () => {
+    // A chunk cut inside a long paragraph, as chat-passages.ts joins them: "Heading:\n" then the chunk's text.
+    const cut: ExtractivePassage[] = [
+      {
+        n: 1,
+        url: "https://docs.example.com/vhosts/name-based",
+        title: "Name-based virtual hosts",
+        score: 0.9,
+        text:
+          "and each name-based virtual host then needs its own ServerName so Apache can match the Host header. " +
+          "To set up name-based virtual hosts, add one VirtualHost block for each host name with a ServerName and a DocumentRoot. " +
+          "It must list the port the server listens on, e.g. <VirtualHost *:80>.\n\nListen directive:\n" +
+          "for name-based virtual hosts the Listen directive is shared by every host.",
+      },
+    ];
+    const answer = extractiveAnswer({ question: "How do I set up name-based virtual hosts?", passages: cut });
+
+    test("never quotes the cut-off start of a sentence", () => {
+      expect(answer.text).not.toContain("and each name-based");
+      expect(answer.text).not.toContain("for name-based virtual hosts the Listen");
+      for (const line of answer.text.split("\n").filter(Boolean)) expect(line.replace(/^- /, "")).toMatch(/^[\p{Lu}\p{N}]/u);
+    });
+
+    test("leads with the passage that answers it, carried on by the sentence that refers back to it", () => {
+      expect(answer.text.split("\n")[0]).toBe(
+        "To set up name-based virtual hosts, add one VirtualHost block for each host name with a ServerName and a DocumentRoot. " +
+          "It must list the port the server listens on, e.g. \\<VirtualHost \\*:80\\>. [1]",
+      );
+    });
+  });
+
   describe("when nothing in the passages matches the question", () => {
     test("declines politely without citations", () => {
       const answer = extractiveAnswer({ question: "What is the capital of France?", passages: passages() });

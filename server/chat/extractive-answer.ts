@@ -35,22 +35,35 @@ interface Candidate {
   score: number;
   /** Passage order, then sentence order: the tie-breaker that keeps the output deterministic. */
   order: number;
+  rank: number;
+  position: number;
 }
 
 const minSentenceChars = 25;
 const maxSentenceChars = 280;
 
+/**
+ * A piece that opens in lower case or with continuing punctuation ("and then…", ", which…") starts mid-sentence: a
+ * chunk or a clipped passage began inside a sentence. A list item may open in lower case; it is whole.
+ */
+const continues = (piece: string) => /^[\p{Ll},;:)\]…–—]/u.test(piece);
+const listItem = /^\s*(?:[-*•]|\d+\.)\s/;
+
 function sentencesOf(text: string): string[] {
-  return text
-    .replace(/\[\d{1,3}\]/g, "") // the page's own footnote marks would read as our citations
-    .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'([]?[\p{Lu}\p{N}])/u)
-    .map((s) =>
-      s
-        .replace(/^\s*(?:[-*•]|#{1,6})\s+/, "")
-        .replace(/\s+/g, " ")
-        .trim(),
-    )
-    .filter((s) => s.length >= minSentenceChars);
+  return (
+    text
+      .replace(/\[\d{1,3}\]/g, "") // the page's own footnote marks would read as our citations
+      .split(/\n\s*\n|(?<=:)\n|\n(?=\s*(?:[-*•]|\d+\.)\s)|(?<=[.!?])["')\]]?\s+(?=["'([]?[\p{Lu}\p{N}])/u)
+      .filter((s) => listItem.test(s) || !continues(s.trim()))
+      .map((s) =>
+        s
+          .replace(/^\s*(?:[-*•]|#{1,6})\s+/, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      // A line ending in ":" is a section's heading or a list's introduction: neither says anything alone.
+      .filter((s) => s.length >= minSentenceChars && !s.endsWith(":"))
+  );
 }
 
 function shorten(sentence: string): string {
@@ -84,9 +97,8 @@ function termWeights(question: Set<string>, sentences: Set<string>[]): Map<strin
   return weights;
 }
 
-function candidatesOf(question: Set<string>, passages: ExtractivePassage[]): Candidate[] {
+function candidatesOf(question: Set<string>, parsed: { text: string; terms: Set<string> }[][], passages: ExtractivePassage[]): Candidate[] {
   const candidates: Candidate[] = [];
-  const parsed = passages.map((passage) => sentencesOf(passage.text).map((text) => ({ text, terms: new Set([...questionTerms(text)]) })));
   const weights = termWeights(
     question,
     parsed.flat().map((s) => s.terms),
@@ -100,7 +112,7 @@ function candidatesOf(question: Set<string>, passages: ExtractivePassage[]): Can
       const coverage = (matched.reduce((sum, t) => sum + weights.get(t)!, 0) / total) * (isFieldList(text) ? 0.5 : 1);
       // Coverage decides; rank, retrieval score and an early position only break near-ties.
       const score = coverage + 0.1 * Math.max(0, Math.min(1, passage.score)) + 0.05 / (1 + rank) + (position === 0 ? 0.02 : 0) - 0.0001 * position;
-      candidates.push({ n: passage.n, text: shorten(text), terms, overlap, score, order: rank * 10_000 + position });
+      candidates.push({ n: passage.n, text: shorten(text), terms, overlap, score, order: rank * 10_000 + position, rank, position });
     });
   });
   return candidates.sort((a, b) => b.score - a.score || a.order - b.order);
@@ -111,29 +123,50 @@ function similar(a: Set<string>, b: Set<string>): boolean {
   return shared / Math.max(1, Math.min(a.size, b.size)) >= 0.8;
 }
 
+type Parsed = { text: string; terms: Set<string> }[][];
+
+/**
+ * The lead is a short passage, not a lone quote: the best sentence and the one after it on the page when that one
+ * carries the thought on: it refers back ("It…", "This…") or answers the question nearly as well; never a table row.
+ */
+function leadOf(best: Candidate, parsed: Parsed, candidates: Candidate[]): { text: string; next: number | null } {
+  const next = parsed[best.rank]![best.position + 1];
+  const order = best.rank * 10_000 + best.position + 1;
+  if (!next || isFieldList(next.text) || best.text.length + next.text.length > maxLeadChars) return { text: best.text, next: null };
+  const relevant = (candidates.find((c) => c.order === order)?.score ?? 0) >= best.score * 0.6;
+  if (!relevant && !refersBack.test(next.text)) return { text: best.text, next: null };
+  return { text: `${best.text} ${next.text}`, next: order };
+}
+
+const refersBack = /^(?:It|Its|This|That|These|Those|They|Their|Then|Otherwise|In that case|For example|So)\b/;
+const maxLeadChars = 420;
+
 export function extractiveAnswer(input: ExtractiveAnswerInput): ExtractiveAnswer {
   const question = questionTerms(input.question);
   const declined: ExtractiveAnswer = { text: notFoundText, used: [], answered: false };
   if (question.size === 0) return declined;
-  const candidates = candidatesOf(question, input.passages);
+  const parsed: Parsed = input.passages.map((p) => sentencesOf(p.text).map((text) => ({ text, terms: new Set([...questionTerms(text)]) })));
+  const candidates = candidatesOf(question, parsed, input.passages);
   const best = candidates[0];
   // One shared word of a longer question is chance; two, or all of a one-word question, is a topic match.
   if (!best || best.overlap < Math.min(2, question.size)) return declined;
 
   const max = Math.max(1, input.maxSentences ?? 4);
+  const lead = max > 1 ? leadOf(best, parsed, candidates) : { text: best.text, next: null };
   const chosen: Candidate[] = [best];
-  const perSource = new Map<number, number>([[best.n, 1]]);
+  const perSource = new Map<number, number>([[best.n, lead.next === null ? 1 : 2]]);
   for (const candidate of candidates.slice(1)) {
-    if (chosen.length >= max) break;
+    if (chosen.length >= max - (lead.next === null ? 0 : 1)) break;
     if (candidate.score < best.score * 0.5) break;
-    if (chosen.some((c) => similar(c.terms, candidate.terms))) continue;
+    if (candidate.order === lead.next || chosen.some((c) => similar(c.terms, candidate.terms))) continue;
     // At most two sentences per source, so the answer draws on several pages when they agree.
     if ((perSource.get(candidate.n) ?? 0) >= 2) continue;
     perSource.set(candidate.n, (perSource.get(candidate.n) ?? 0) + 1);
     chosen.push(candidate);
   }
 
-  const [lead, ...keys] = chosen.map((c) => `${asPlainMarkdown(c.text)} [${c.n}]`);
-  const text = keys.length > 0 ? `${lead}\n\n${keys.map((k) => `- ${k}`).join("\n")}` : lead!;
+  const keys = chosen.slice(1).map((c) => `- ${asPlainMarkdown(c.text)} [${c.n}]`);
+  const first = `${asPlainMarkdown(lead.text)} [${best.n}]`;
+  const text = keys.length > 0 ? `${first}\n\n${keys.join("\n")}` : first;
   return { text, used: [...new Set(chosen.map((c) => c.n))], answered: true };
 }

@@ -10,7 +10,9 @@ describe("crawl schedules", () => {
   });
 
   test("refuse unreadable expressions and runs closer than five minutes", () => {
-    expect(() => assertValidSchedule("daily")).toThrow("not a cron expression");
+    expect(() => assertValidSchedule("daily")).toThrow("crawlerConfig.schedule: must be a cron schedule of five fields");
+    // croner's own wording is for programmers.
+    expect(() => assertValidSchedule("daily")).not.toThrow("CronPattern");
     expect(() => assertValidSchedule("*/4 * * * *")).toThrow("more often");
     expect(() => assertValidSchedule("*/5 * * * *")).not.toThrow();
     // Uneven gaps count by their closest pair.

@@ -12,14 +12,18 @@ export function assertValidSchedule(expression: string): void {
   let runs: Date[];
   try {
     runs = cron(expression).nextRuns(6, new Date());
-  } catch (error) {
-    throw badRequest(`crawlerConfig.schedule is not a cron expression: ${(error as Error).message}`, ErrorCode.ValidationFailed);
+  } catch {
+    // croner's own message ("CronPattern: invalid configuration format …") is for programmers; the owner gets the form.
+    throw badRequest(
+      'Invalid body: crawlerConfig.schedule: must be a cron schedule of five fields (minute hour day month weekday, in UTC), e.g. "0 3 * * *" for every day at 03:00.',
+      ErrorCode.ValidationFailed,
+    );
   }
-  if (runs.length < 2) throw badRequest("crawlerConfig.schedule never runs again.", ErrorCode.ValidationFailed);
+  if (runs.length < 2) throw badRequest("Invalid body: crawlerConfig.schedule: never runs again; give a schedule that repeats.", ErrorCode.ValidationFailed);
   for (let i = 1; i < runs.length; i++) {
     if (runs[i]!.getTime() - runs[i - 1]!.getTime() < Limits.scheduleMinIntervalSeconds * 1000) {
       throw badRequest(
-        `crawlerConfig.schedule runs more often than every ${Limits.scheduleMinIntervalSeconds / 60} minutes; crawls that close together cannot finish.`,
+        `Invalid body: crawlerConfig.schedule: must not run more often than every ${Limits.scheduleMinIntervalSeconds / 60} minutes; crawls that close together cannot finish.`,
         ErrorCode.ValidationFailed,
       );
     }

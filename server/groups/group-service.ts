@@ -44,12 +44,12 @@ export class GroupService {
         `This organisation has reached its limit of ${this.quota} search groups; delete one or contact us to raise the limit.`,
       );
     }
-    return toGroup(await this.groups.create({ orgId, name: body.name, description: body.description ?? "", siteIds: body.siteIds }));
+    return toGroup(await this.groups.create({ orgId, name: body.name.trim(), description: body.description ?? "", siteIds: body.siteIds }));
   }
 
   async update(orgId: string, groupId: string, body: UpdateGroupBody): Promise<Group> {
     if (body.siteIds) await this.assertOwnSites(orgId, body.siteIds);
-    const row = await this.groups.update(orgId, groupId, body);
+    const row = await this.groups.update(orgId, groupId, body.name === undefined ? body : { ...body, name: body.name.trim() });
     if (!row) throw notFound("Search group");
     return toGroup(row);
   }

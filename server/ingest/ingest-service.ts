@@ -3,6 +3,7 @@
 import { Value } from "@sinclair/typebox/value";
 import { PageInput, type IngestResponse } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
+import { describeFailure } from "../../shared/validation-message.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
 import type { DocumentStore, PageWrite } from "../ports/document-store.ts";
 import type { CleanedPage } from "./clean-html.ts";
@@ -80,9 +81,7 @@ const byteLength = (s: string) => new TextEncoder().encode(s).length;
 
 function describeInvalid(page: unknown): string {
   const first = [...Value.Errors(PageInput, page)][0];
-  if (!first) return "Invalid page.";
-  const path = first.path.replace(/^\//, "").replaceAll("/", ".");
-  return path ? `${path}: ${first.message}` : first.message;
+  return first ? describeFailure(first) : "Invalid page.";
 }
 
 export class IngestService {

@@ -3,6 +3,7 @@
 import { Value } from "@sinclair/typebox/value";
 import { PdfPageInput, type PageInput } from "../../shared/pages.ts";
 import { Limits } from "../../shared/limits.ts";
+import { describeFailure } from "../../shared/validation-message.ts";
 import { PdfUnreadable, type PdfReader } from "../ports/pdf-reader.ts";
 import { pdfDocument, type PdfDocument } from "./pdf-document.ts";
 
@@ -14,8 +15,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export async function readPdfItem(reader: PdfReader | undefined, item: unknown, tenant: string): Promise<PdfPage> {
   if (!Value.Check(PdfPageInput, item)) {
     const first = [...Value.Errors(PdfPageInput, item)][0];
-    const path = first?.path.replace(/^\//, "").replaceAll("/", ".") ?? "";
-    return { error: first ? `${path ? `${path}: ` : ""}${first.message}` : "Invalid PDF page." };
+    return { error: first ? describeFailure(first) : "Invalid PDF page." };
   }
   const encoded = item.contentBase64.replace(/\s+/g, "");
   if (!BASE64.test(encoded)) return { error: "contentBase64 is not base64." };

@@ -7,19 +7,10 @@ import { ErrorCode } from "../../shared/errors.ts";
 import { DomainError } from "../errors/domain-error.ts";
 import { httpStatus } from "./error-status.ts";
 import { headerText } from "./response-headers.ts";
+import { describeValidation } from "./validation-message.ts";
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
-}
-
-/** "crawlerConfig.maxPages: Expected integer to be greater or equal to 1" — the first problem, said plainly. */
-export function describeValidation(error: ValidationError): string {
-  const where = error.type === "query" ? "query parameter" : error.type === "params" ? "path parameter" : error.type;
-  const first = error.all[0] as { path?: string; message?: string; summary?: string } | undefined;
-  if (!first) return `Invalid ${where}.`;
-  const path = (first.path ?? "").replace(/^\//, "").replaceAll("/", ".");
-  const message = first.summary ?? first.message ?? "is invalid";
-  return path ? `Invalid ${where}: ${path}: ${message}.` : `Invalid ${where}: ${message}.`;
 }
 
 /** Fixed sentences for client errors raised by the framework or runtime, whose own messages may say anything. */

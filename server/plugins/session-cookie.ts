@@ -3,7 +3,7 @@
 import type { TrustProxy } from "./client-ip.ts";
 import { AppError } from "../errors/app-error.ts";
 
-const SESSION_COOKIE = "site_search_session";
+export const SESSION_COOKIE = "site_search_session";
 
 /**
  * Over HTTPS the browser keeps a `__Host-` cookie only if it is Secure, for this host alone (no Domain) and Path=/, so

@@ -9,6 +9,7 @@ import { publicSitePlugin } from "../plugins/public-site.ts";
 import { headerText } from "../plugins/response-headers.ts";
 import { SiteParams } from "../../shared/params.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
+import { fromDashboard } from "../plugins/owner-preview.ts";
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
 
@@ -39,7 +40,7 @@ export function publicChatRoutes(deps: PublicChatDeps, prefix = "/v1/public/site
       async ({ site, ip, body, request, set }) => {
         // The chat use case counts the question against the site's daily budget once it is known to be valid.
         const question = questionOf(body);
-        const ask = { site, ip, question, sessionId: body.sessionId };
+        const ask = { site, ip, question, sessionId: body.sessionId, preview: fromDashboard(request) };
         if (!wantsEventStream(request.headers.get("accept"))) return deps.chat.ask({ ...ask, signal: request.signal });
         // A Response passes through Elysia untouched; the cast only satisfies the JSON schema's type.
         const stream = openEventStream(

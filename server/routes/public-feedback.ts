@@ -11,6 +11,7 @@ import type { PublicAccessGate, PublicSite } from "../plugins/public-access.ts";
 import { publicSitePlugin } from "../plugins/public-site.ts";
 import { SiteParams } from "../../shared/params.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
+import { fromDashboard } from "../plugins/owner-preview.ts";
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
@@ -28,9 +29,10 @@ export function publicFeedbackRoutes(deps: PublicFeedbackDeps, prefix = "/v1/pub
       .options("/:siteId/feedback", () => "", { params: SiteParams, preflight: "chat", detail: { summary: "CORS preflight for answer ratings" } })
       .post(
         "/:siteId/click",
-        async ({ site, body, set }) => {
+        async ({ site, body, set, request }) => {
           const click = parseBeaconBody(ClickBody, body);
-          deps.recordClick({ orgId: site.orgId, siteId: site.id, query: click.query, url: click.url, position: click.position });
+          // The owner's widget preview in the dashboard is not a visitor: its clicks stay out of analytics.
+          if (!fromDashboard(request)) deps.recordClick({ orgId: site.orgId, siteId: site.id, query: click.query, url: click.url, position: click.position });
           set.status = 204;
         },
         {

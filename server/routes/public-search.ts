@@ -10,6 +10,8 @@ import { publicSitePlugin } from "../plugins/public-site.ts";
 import type { ResponseHeaders } from "../plugins/response-headers.ts";
 import type { PublicSearchService, SearchAnswer, SearchSiteSettings } from "../search/index.ts";
 import type { TrustProxy } from "../plugins/client-ip.ts";
+import type { AnswerMode } from "../../shared/chat.ts";
+import { fromDashboard } from "../plugins/owner-preview.ts";
 
 /** The site row the gate admits is the one search ranks with: one read per request. */
 type SearchableSite = PublicSite & SearchSiteSettings;
@@ -19,6 +21,8 @@ export interface PublicSearchDeps {
   gate: PublicAccessGate<SearchableSite>;
   search: PublicSearchService;
   trustProxy: TrustProxy;
+  /** Told with every result so the widget names its answers for what they are before anyone asks. */
+  answerMode?: AnswerMode;
 }
 
 /** `filter.<name>=value` query parameters; a repeated name means any of the values. */
@@ -42,11 +46,22 @@ export function queryOf(body: SearchBody): string {
   return query;
 }
 
-function reply(answer: SearchAnswer, headers: ResponseHeaders, cacheControl: string): SearchResponse {
+function reply(answer: SearchAnswer, headers: ResponseHeaders, cacheControl: string, answerMode?: AnswerMode): SearchResponse {
   headers["cache-control"] = cacheControl;
   headers["x-cache"] = answer.cached ? "HIT" : "MISS";
-  return answer.response;
+  return answerMode ? { ...answer.response, answerMode } : answer.response;
 }
+
+/** What every search of one site passes on: who asks, for which site, and whether it is the owner's own try. */
+const oneSite = (site: SearchableSite, ip: string, request: Request) => ({
+  orgId: site.orgId,
+  ip,
+  sites: [site],
+  scope: `site:${site.id}`,
+  withSiteIds: false,
+  preview: fromDashboard(request),
+  signal: request.signal,
+});
 
 export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/sites") {
   return routeGroup(prefix, "Public search")
@@ -57,20 +72,15 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       async ({ site, ip, query, request, set }) => {
         if (query.q.trim() === "") throw badRequest("The query q is empty.");
         const answer = await deps.search.run({
-          orgId: site.orgId,
-          ip,
-          sites: [site],
-          scope: `site:${site.id}`,
+          ...oneSite(site, ip, request),
           query: query.q,
           limit: query.limit,
           minScore: query.minScore,
           speed: query.speed,
           filters: filtersFromQuery(request.url),
           cacheable: true,
-          withSiteIds: false,
-          signal: request.signal,
         });
-        return reply(answer, set.headers, "public, max-age=60");
+        return reply(answer, set.headers, "public, max-age=60", deps.answerMode);
       },
       {
         params: SiteParams,
@@ -84,20 +94,15 @@ export function publicSearchRoutes(deps: PublicSearchDeps, prefix = "/v1/public/
       "/:siteId/search",
       async ({ site, ip, body, request, set }) => {
         const answer = await deps.search.run({
-          orgId: site.orgId,
-          ip,
-          sites: [site],
-          scope: `site:${site.id}`,
+          ...oneSite(site, ip, request),
           query: queryOf(body),
           limit: body.limit,
           minScore: body.minScore,
           filters: body.filters,
           speed: body.speed,
           cacheable: false,
-          withSiteIds: false,
-          signal: request.signal,
         });
-        return reply(answer, set.headers, "no-store");
+        return reply(answer, set.headers, "no-store", deps.answerMode);
       },
       {
         params: SiteParams,
@@ -149,10 +154,11 @@ export function publicGroupSearchRoutes(deps: PublicGroupSearchDeps, prefix = "/
           minScore: query.minScore,
           speed: query.speed,
           cacheable: true,
+          preview: fromDashboard(request),
           withSiteIds: true,
           signal: request.signal,
         });
-        return reply(answer, set.headers, "public, max-age=60");
+        return reply(answer, set.headers, "public, max-age=60", deps.answerMode);
       },
       {
         params: GroupParams,

@@ -5,10 +5,13 @@ import { Kind, OptionalKind } from "@sinclair/typebox";
 import type { TObject, TProperties } from "@sinclair/typebox";
 
 /** Numbers are coerced by Elysia itself; integers and booleans are not (Elysia 1.4), so they are mapped here. */
-function coerce(schema: TSchema): TSchema {
-  const { [Kind]: kind, type: _type, ...options } = schema as TSchema & { type?: unknown };
+function coerce(schema: TSchema, name: string): TSchema {
+  const { [Kind]: kind, type: _type, ...own } = schema as TSchema & { type?: unknown };
+  // Elysia checks a coerced parameter on its own, so its error has no path: the schema carries the name instead.
+  const options = { ...own, parameter: name };
   if (kind === "Integer") return t.Integer(options);
   if (kind === "Boolean") return t.BooleanString(options);
+  if (kind === "Number") return t.Number(options);
   return schema;
 }
 
@@ -17,7 +20,7 @@ export function queryParams<P extends TProperties>(schema: TObject<P>, options: 
   const properties: TProperties = {};
   for (const [name, property] of Object.entries(schema.properties)) {
     const optional = (property as { [OptionalKind]?: unknown })[OptionalKind] === "Optional";
-    const mapped = coerce(property);
+    const mapped = coerce(property, name);
     properties[name] = optional && mapped !== property ? t.Optional(mapped) : mapped;
   }
   return t.Object(properties, { ...options }) as unknown as TObject<P>;

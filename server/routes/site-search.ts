@@ -22,10 +22,17 @@ const SiteSearchResponse = t.Composite([
 export function siteSearchRoutes(deps: { search: SiteSearchService; principal: PrincipalPlugin }) {
   return routeGroup("/api/sites", "Search")
     .use(deps.principal)
-    .post("/:siteId/search", async ({ principal, params, body }) => deps.search.run(principal.orgId, params.siteId, body), {
-      params: SiteParams,
-      body: SiteSearchBody,
-      response: { 200: SiteSearchResponse, ...errors },
-      detail: { summary: "Search one site with a key (the search scope): public access need not be on; counted in analytics as an API search" },
-    });
+    .post(
+      "/:siteId/search",
+      async ({ principal, params, body }) => deps.search.run(principal.orgId, params.siteId, body, { preview: principal.userId !== null }),
+      {
+        params: SiteParams,
+        body: SiteSearchBody,
+        response: { 200: SiteSearchResponse, ...errors },
+        detail: {
+          summary:
+            "Search one site with a key (the search scope): public access need not be on; counted in analytics as an API search (not when a dashboard session searches: that is the owner's playground)",
+        },
+      },
+    );
 }

@@ -6,10 +6,11 @@ import { RefusedOriginList } from "../../shared/refused-origins.ts";
 import type { SiteService } from "../sites/index.ts";
 import { requireOwner, type PrincipalPlugin } from "../plugins/auth.ts";
 import { OrgSiteParams as SiteParams } from "../../shared/params.ts";
+import type { AnswerMode } from "../../shared/chat.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-export function siteRoutes(deps: { sites: SiteService; principal: PrincipalPlugin }, prefix: string) {
+export function siteRoutes(deps: { sites: SiteService; principal: PrincipalPlugin; answerMode?: AnswerMode }, prefix: string) {
   return routeGroup(prefix, "Sites")
     .use(deps.principal)
     .get(
@@ -28,7 +29,7 @@ export function siteRoutes(deps: { sites: SiteService; principal: PrincipalPlugi
       response: { 200: SiteSummary, ...errors },
       detail: { summary: "Create a site (status pending, pageCount 0)" },
     })
-    .get("/:siteId", async ({ principal, params }) => deps.sites.get(principal.orgId, params.siteId), {
+    .get("/:siteId", async ({ principal, params }) => ({ ...(await deps.sites.get(principal.orgId, params.siteId)), answerMode: deps.answerMode }), {
       params: SiteParams,
       response: { 200: SiteDetail, ...errors },
       detail: { summary: "Get a site's configuration and statistics" },

@@ -24,6 +24,8 @@ export interface SearchRequest {
   withSiteIds: boolean;
   /** "instant" while the visitor types (see HybridSearchInput.speed); "full" when omitted. */
   speed?: SearchSpeed;
+  /** The site's owner trying it from the dashboard: answered as any search, not counted in analytics. */
+  preview?: boolean;
   signal?: AbortSignal;
 }
 
@@ -69,8 +71,9 @@ export class PublicSearchService {
     const scope = `${request.scope}:${[...siteIds].sort().join(",")}:${speed}`;
     const key = SearchCache.key({ scope, query, limit, minScore, filters: request.filters });
     const hit = request.cacheable ? this.cache.get(key) : undefined;
+    const onSearched = request.preview ? undefined : this.onSearched;
     if (hit) {
-      this.onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
+      onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: hit.totalResults, latencyMs: 0, ip: request.ip, cached: true });
       // The key ignores case; the answer echoes this request's spelling of the query.
       return { response: { ...hit, query }, cached: true };
     }
@@ -87,7 +90,7 @@ export class PublicSearchService {
       ...(completions ? { completions } : {}),
     };
     if (request.cacheable) this.cache.set(key, siteIds, response);
-    this.onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
+    onSearched?.({ orgId: request.orgId, siteIds, query, resultCount: found.totalResults, latencyMs: found.timingMs, ip: request.ip, cached: false });
     return { response, cached: false };
   }
 

@@ -14,7 +14,13 @@ export class SiteSearchService {
     private readonly record: (event: QueryRecord) => void,
   ) {}
 
-  async run(orgId: string, siteId: string, body: SiteSearchBody): Promise<Omit<HybridSearchOutput, "results"> & { results: ExplainedSearchResult[] }> {
+  /** `preview`: the owner's playground in the dashboard, which analytics leave out. */
+  async run(
+    orgId: string,
+    siteId: string,
+    body: SiteSearchBody,
+    options: { preview?: boolean } = {},
+  ): Promise<Omit<HybridSearchOutput, "results"> & { results: ExplainedSearchResult[] }> {
     await this.assertSite(orgId, siteId);
     const query = body.query.trim();
     const found = await this.search.search({
@@ -24,7 +30,7 @@ export class SiteSearchService {
       minScore: body.minScore ?? Limits.minScoreDefault,
       explain: true,
     });
-    this.record({ orgId, siteId, kind: "search", query, resultCount: found.totalResults, latencyMs: found.timingMs, channel: "api" });
+    if (!options.preview) this.record({ orgId, siteId, kind: "search", query, resultCount: found.totalResults, latencyMs: found.timingMs, channel: "api" });
     // explain: true gives every result and section its scoreParts; the fallback only narrows the optional type.
     const noParts = { keyword: 0, meaning: null };
     const results = found.results.map(({ siteId: _, sections, scoreParts, ...rest }) => ({

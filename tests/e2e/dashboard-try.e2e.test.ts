@@ -8,6 +8,17 @@ import type { Browser } from "playwright-core";
 import { launchChromium, type AxeViolation } from "./widget-page.ts";
 import { DashboardPage } from "./dashboard-page.ts";
 import { startDashboardService, type DashboardService } from "./dashboard-service.ts";
+import {
+  chatAnswerRendered,
+  groupsPlanNotice,
+  keysNameTheirSites,
+  openNarrow,
+  pageDetailFolded,
+  playgroundDidYouMean,
+  setupCardCentred,
+  widgetLabelsEscapeAndTheme,
+  wizardRefusesNonAddresses,
+} from "./first-hour-steps.ts";
 
 const root = join(import.meta.dir, "../..");
 const built = existsSync(join(root, "dist/dashboard/index.html")) && existsSync(join(root, "dist/site-search.js"));
@@ -27,11 +38,18 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const page = (path: string, title: string, content: string) => ({ url: `https://docs.example.test/${path}`, title, content });
+// Titles share the site's suffix, as real sites' do: the service cuts it and keeps the page's own title as metadata.
+const page = (path: string, title: string, content: string) => ({ url: `https://docs.example.test/${path}`, title: `${title} | Acme docs`, content });
 const pages = [
   page("install", "Installing on Linux", "Download the package, unpack it and run the installer. The service starts on port 8080 after installation."),
   page("proxy", "Reverse proxy", "Put nginx in front of the server and forward the Host and X-Forwarded-Proto headers to it."),
   page("billing", "Invoices and payment", "Invoices are sent on the first of each month; pay them by card or bank transfer within thirty days."),
+  page(
+    "vhosts",
+    "Virtual hosts",
+    "<h1>Virtual hosts</h1><p>To serve two sites from one server, add a &lt;VirtualHost *:80&gt; block for each site with its own ServerName. " +
+      "Responses are compressed when mod_deflate is enabled.</p>",
+  ),
 ];
 
 /** Signed-in API calls as the dashboard makes them: the session cookie and the service's own Origin (CSRF check). */
@@ -61,6 +79,7 @@ describe.skipIf(!built && !process.env.CI)("dashboard: try it, analytics tables,
 async function scenario(d: DashboardPage): Promise<void> {
   const violations: AxeViolation[] = [];
   await d.page.goto(service.setupLink);
+  violations.push(...(await setupCardCentred(d)));
   await d.field("organisation").fill("Acme Try");
   await d.field("email").fill("try@example.test");
   await d.field("password").fill("correct horse battery");
@@ -68,6 +87,9 @@ async function scenario(d: DashboardPage): Promise<void> {
   await d.page.getByRole("heading", { name: "Sites" }).waitFor();
   const api = apiAs(d);
   const session = await api("GET", "/api/session");
+  violations.push(...(await groupsPlanNotice(d, session.organisation.orgId)));
+  const narrow375 = await openNarrow(browser, d);
+  violations.push(...(await wizardRefusesNonAddresses(d, narrow375)));
   const plan = await service.cli(["orgs", "plan", "--org", session.organisation.orgId, "--plan", "enterprise"]);
   expect(plan.out).toContain("enterprise");
   expect(plan.code).toBe(0);
@@ -80,8 +102,12 @@ async function scenario(d: DashboardPage): Promise<void> {
     await Bun.sleep(1000);
   }
 
+  violations.push(...(await keysNameTheirSites(d, api, siteId)));
+  violations.push(...(await pageDetailFolded(d, siteId, pages[3]!.url)));
   violations.push(...(await searchTab(d)));
+  await playgroundDidYouMean(d);
   violations.push(...(await chatTab(d)));
+  violations.push(...(await chatAnswerRendered(d, narrow375)));
   violations.push(...(await widgetTab(d, siteId)));
   violations.push(...(await analyticsTables(d, siteId)));
   violations.push(...(await groups(d)));
@@ -130,7 +156,7 @@ async function chatTab(d: DashboardPage): Promise<AxeViolation[]> {
   await d.field("question").fill("How do I pay an invoice?");
   await d.button("Ask").click();
   await d.testId("chat-answer").waitFor({ timeout: 60_000 });
-  expect(await d.testId("chat-answer").textContent()).toContain("extractive");
+  expect(await d.testId("chat-answer").textContent()).toContain("Best passages");
   expect(await d.testId("chat-sources").locator("a").first().getAttribute("href")).toBe("https://docs.example.test/billing");
   return [...found, ...(await d.capture("try-chat"))];
 }
@@ -154,7 +180,7 @@ async function widgetTab(d: DashboardPage, siteId: string): Promise<AxeViolation
   await input.fill("installer");
   await d.page.locator('site-search [part~="option"]', { hasText: "Installing on Linux" }).first().waitFor({ timeout: 30_000 });
   const found = await d.capture("try-widget");
-  await d.page.keyboard.press("Escape");
+  await widgetLabelsEscapeAndTheme(d);
   return found;
 }
 

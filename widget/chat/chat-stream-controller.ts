@@ -1,6 +1,6 @@
 // Asks the chat endpoint and streams the answer (fetch + ReadableStream SSE), with stop, session memory and a JSON fallback.
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { AnswerDeltaEventData, AnswerEndEventData, ChatRequest, ChatResponse, ChatSource, SourcesEventData } from "../../shared/chat.ts";
+import type { AnswerDeltaEventData, AnswerEndEventData, AnswerMode, ChatRequest, ChatResponse, ChatSource, SourcesEventData } from "../../shared/chat.ts";
 import type { ErrorBody } from "../../shared/errors.ts";
 import { isAbort, readHttpError, toWidgetError, type WidgetError } from "../widget-error.ts";
 import { SseParser } from "./sse-parser.ts";
@@ -14,6 +14,8 @@ export interface ChatTurn {
   status: TurnStatus;
   answerId?: string;
   answered?: boolean;
+  /** How the service answered: written by a model, or its best passages quoted. */
+  mode?: AnswerMode;
   error?: WidgetError;
 }
 
@@ -141,7 +143,7 @@ export class ChatStreamController implements ReactiveController {
         if (event.event === "sources") {
           const sources = data as SourcesEventData;
           writeSession(this.#options.sessionKey(), sources.sessionId);
-          this.#update(turn, { sources: sources.sources });
+          this.#update(turn, { sources: sources.sources, mode: sources.mode });
         } else if (event.event === "answer-delta") {
           this.#update(turn, { text: turn.text + (data as AnswerDeltaEventData).text });
         } else if (event.event === "answer-end") {
@@ -166,6 +168,7 @@ export class ChatStreamController implements ReactiveController {
       sources: response.sources,
       answerId: response.answerId,
       answered: response.answered,
+      mode: response.mode,
     });
   }
 

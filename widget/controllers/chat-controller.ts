@@ -5,7 +5,7 @@ import type { SearchTranslations } from "../translations.ts";
 import { sendFeedback, siteUrl, type ApiTarget } from "../api-client.ts";
 import { loadChatRuntime, type ChatRuntime } from "../chat/load-chat-runtime.ts";
 import type { ChatStreamController, ChatTurn } from "../chat/chat-stream-controller.ts";
-import type { FeedbackTag } from "../../shared/chat.ts";
+import type { AnswerMode, FeedbackTag } from "../../shared/chat.ts";
 import { copyText } from "../clipboard.ts";
 import { toWidgetError, type WidgetError } from "../widget-error.ts";
 
@@ -50,6 +50,11 @@ export class ChatController implements ReactiveController {
 
   get streaming(): boolean {
     return this.stream?.streaming ?? false;
+  }
+
+  /** The answer mode the service reported with its latest answer, once one was asked. */
+  get mode(): AnswerMode | undefined {
+    return this.turns.at(-1)?.mode;
   }
 
   /** Never rejects: failures become the onError callback. */

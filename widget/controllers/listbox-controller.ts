@@ -6,7 +6,7 @@ export interface ListboxControllerOptions {
   count(): number;
   /** Enter on the active option. */
   activate(index: number): void;
-  /** Escape: clear the query first, close on the second press; returns true when it handled the key. */
+  /** Escape: close first, clear the query on the next press; returns true when it handled the key. */
   escape(): boolean;
   /** Arrow keys open a closed listbox, as the APG combobox example does. */
   open?(): void;

@@ -103,15 +103,19 @@ export class OptionsController implements ReactiveController {
     } else this.choose(item);
   }
 
-  /** Escape clears the query first, then closes (the results page has nothing to close). */
+  /**
+   * Escape closes first: a modal or the bubble is a dialog, and dialogs close on Escape; inline is a combobox, whose
+   * first Escape hides its list. The query stays for when it reopens; a second Escape (or one on the results page,
+   * which has nothing to close) clears it.
+   */
   #escape(): boolean {
     const host = this.#host;
-    if (host.query) {
-      this.#options.query.set("");
-      return true;
-    }
     if (host.open && host.mode !== "page") {
       this.#options.panel.close();
+      return true;
+    }
+    if (host.query) {
+      this.#options.query.set("");
       return true;
     }
     return false;
