@@ -6,7 +6,9 @@ import { dirname } from "node:path";
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../server/adapters/postgres/database.ts";
 
+/** BENCH_EMBEDDING_CACHE names another file, for a second run beside one that is writing the usual file. */
 export function cacheFilePath(model: string): string {
+  if (process.env.BENCH_EMBEDDING_CACHE) return process.env.BENCH_EMBEDDING_CACHE;
   return new URL(`./.cache/embeddings-${model.replace(/[^A-Za-z0-9._-]+/g, "_")}.tsv`, import.meta.url).pathname;
 }
 

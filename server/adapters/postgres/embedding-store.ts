@@ -9,6 +9,14 @@ import type { EmbeddingStore as EmbeddingStorePort, PendingChunk } from "../../p
 export type { PendingChunk };
 
 type SavedVector = { id: string; siteId: string; contentHash: string; vector: number[] };
+
+/**
+ * Which of a site's pending chunks is embedded next (chunks aliased `c`); sites take turns around it (nextBatch).
+ * Every page's lead chunk (its title and opening) before any page's later ones, each rank in creation order: while a
+ * site embeds, more of its pages can be found by meaning (docs/benchmarks.md, "While a site embeds").
+ * chunks_unembedded_idx (site_id, position, id) holds this order.
+ */
+export const EMBEDDING_ORDER = sql`c.position, c.id`;
 export class EmbeddingStore implements EmbeddingStorePort {
   constructor(
     private readonly db: Db,
@@ -49,9 +57,9 @@ export class EmbeddingStore implements EmbeddingStorePort {
           SELECT picked.id, t.site_id AS "siteId", picked.content_hash AS "contentHash", picked.search_text AS text
           FROM (SELECT * FROM turns ORDER BY turn LIMIT ${limit}) t
           CROSS JOIN LATERAL (
-            SELECT c.id, c.content_hash, c.search_text, row_number() OVER (ORDER BY c.id) AS round
+            SELECT c.id, c.content_hash, c.search_text, row_number() OVER (ORDER BY ${EMBEDDING_ORDER}) AS round
             FROM chunks c WHERE c.site_id = t.site_id AND c.embedded_at IS NULL ${skipping}
-            ORDER BY c.id LIMIT ${limit}
+            ORDER BY ${EMBEDDING_ORDER} LIMIT ${limit}
           ) picked
           ORDER BY picked.round, t.turn
           LIMIT ${limit}`,

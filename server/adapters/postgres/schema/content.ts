@@ -111,7 +111,7 @@ export const chunks = pgTable(
   (t) => [
     index("chunks_page_idx").on(t.pageId),
     index("chunks_site_idx").on(t.siteId),
-    index("chunks_unembedded_idx").on(t.siteId, t.id).where(sql`embedded_at IS NULL`),
+    index("chunks_unembedded_idx").on(t.siteId, t.position, t.id).where(sql`embedded_at IS NULL`),
   ],
 );
 
