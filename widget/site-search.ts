@@ -189,7 +189,8 @@ export class SiteSearchElement extends SiteSearchAttributes {
       onOpen: () => this.#panel.openPanel(),
       onClose: () => this.close(),
       onSuggestion: (q) => void this.ask(q),
-      onDialogClose: () => this.close(),
+      // The close event comes a task after dialog.close(): a hotkey pressed in between has opened the dialog again.
+      onDialogClose: (event) => !(event.currentTarget as HTMLDialogElement).open && this.close(),
       onDialogClick: (event) => event.target === event.currentTarget && this.close(),
       onPanelKeyDown: (event) => event.key === "Escape" && this.close(),
     };

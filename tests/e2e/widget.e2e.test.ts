@@ -226,6 +226,23 @@ describe.if(run)("site-search widget", () => {
       await w.close();
     });
 
+    test("Ctrl+K pressed again right as the dialog closes leaves it open", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/modal`);
+      await w.page.keyboard.press("Control+k");
+      await w.part("dialog").waitFor();
+      // The dialog's close event comes a task after it closed: the hotkey lands in between, as a quick hand's would.
+      const open = await w.page.evaluate(async () => {
+        const element = document.querySelector("site-search") as HTMLElement & { open: boolean; updateComplete: Promise<unknown> };
+        element.open = false;
+        await element.updateComplete;
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true, composed: true }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return element.shadowRoot?.querySelector("dialog")?.open;
+      });
+      expect(open).toBe(true);
+      await w.close();
+    });
+
     test("opens with / when the visitor is not typing", async () => {
       const w = await WidgetPage.open(browser, `${server.url}/modal`);
       await w.page.keyboard.press("/");

@@ -25,7 +25,7 @@ export interface LayoutModel {
   onOpen(): void;
   onClose(): void;
   onSuggestion(question: string): void;
-  onDialogClose(): void;
+  onDialogClose(event: Event): void;
   onDialogClick(event: MouseEvent): void;
   onPanelKeyDown(event: KeyboardEvent): void;
 }
