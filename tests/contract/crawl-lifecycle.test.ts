@@ -14,9 +14,10 @@ function serve(options: Parameters<typeof serveCrawlSite>[0]): CrawlSite {
 }
 
 beforeAll(async () => {
-  // A one-second lease: heartbeats every ~330 ms, and a dead worker's job is free again a second later.
+  // A two-second lease: heartbeats every ~660 ms, so a live worker keeps its job through the event-loop stalls of a
+  // loaded machine, and a dead worker's job is free again two seconds later.
   // Polling workers claim any pending job of their database: a database of its own keeps other files' jobs out.
-  ctx = await crawlTestContext({ CRAWL_LEASE_SECONDS: "1", CRAWL_HOST_CONCURRENCY: "2" }, { ownDatabase: true });
+  ctx = await crawlTestContext({ CRAWL_LEASE_SECONDS: "2", CRAWL_HOST_CONCURRENCY: "2" }, { ownDatabase: true });
 }, 60_000);
 afterAll(async () => {
   for (const server of servers) server.stop();
