@@ -293,7 +293,9 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   await d.field("search").fill("Pasted");
   await d.button("Filter").click();
   await d.testId("pages-table").getByRole("link", { name: "Pasted notes" }).click();
-  await d.testId("chunks").filter({ hasText: "Frobnicating the widget cache" }).waitFor();
+  // Sections are folded: the owner opens the page's one section to read its cleaned text.
+  await d.testId("chunks").locator("sl-details").first().click();
+  await d.testId("chunks").getByText("Frobnicating the widget cache").waitFor();
   violations.push(...(await d.capture("page-detail")));
 
   // Delete from the list, through its confirmation.
