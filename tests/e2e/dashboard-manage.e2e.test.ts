@@ -293,8 +293,15 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   await d.field("search").fill("Pasted");
   await d.button("Filter").click();
   await d.testId("pages-table").getByRole("link", { name: "Pasted notes" }).click();
-  // Sections are folded: the owner opens the page's one section to read its cleaned text.
-  await d.testId("chunks").locator("sl-details").first().click();
+  // Sections are folded: the owner opens the page's one section to read its cleaned text (reloading, as a person
+  // would, if the page showed before its section did). On failure the page's text goes to the log.
+  const section = d.testId("chunks").locator("sl-details").first();
+  for (let attempt = 0; attempt < 3 && !(await section.isVisible()); attempt++) {
+    if (attempt > 0) await d.page.reload();
+    await section.waitFor({ timeout: 10_000 }).catch(() => {});
+  }
+  if (!(await section.isVisible())) console.error(`page detail without its section: ${d.page.url()}\n${await d.page.locator("body").innerText()}`);
+  await section.click();
   await d.testId("chunks").getByText("Frobnicating the widget cache").waitFor();
   violations.push(...(await d.capture("page-detail")));
 
