@@ -44,8 +44,9 @@ describe("crawl jobs over time", () => {
         expect(res.body.success).toBe(true);
         expect(res.body.job).toMatchObject({ jobId, status: "cancelled" });
         expect(res.body.job.completedAt).not.toBeNull();
-        // This worker runs in another "process" (not the app's), so it learns of the cancel from its heartbeat.
-        await Bun.sleep(800);
+        // This worker runs in another "process" (not the app's), so it learns of the cancel from its heartbeat, every
+        // third of the two-second lease: two heartbeats and the requests already sent have landed by then.
+        await Bun.sleep(1_500);
         const seen = server.requests.length;
         await Bun.sleep(700);
         expect(server.requests.length).toBe(seen);
