@@ -1,7 +1,7 @@
 // The sites' vocabulary as search asks it (word counts, prefix expansions, look-alikes), kept a minute: visitors typing
 // the same questions ask the same words and prefixes, and each question was one or two statements on PGlite's thread.
-import { Limits } from "../../shared/limits.ts";
 import type { Vocabulary, VocabularyTerm } from "../ports/vocabulary.ts";
+import { SearchCache } from "./search-cache.ts";
 
 export interface VocabularyCacheOptions {
   maxEntries?: number;
@@ -9,20 +9,22 @@ export interface VocabularyCacheOptions {
   clock?: () => number;
 }
 
-interface Entry {
-  siteIds: readonly string[];
-  value: unknown;
-  expiresAt: number;
-}
-
 /** Dropped for a site when its content changes (invalidateSite); another instance sees new words within the time to live. */
 export class VocabularyCache implements Vocabulary {
-  private readonly entries = new Map<string, Entry>();
+  /** The answers cache's expiry, eviction and per-site invalidation, counted in seconds as it counts them. */
+  private readonly entries: SearchCache<unknown>;
 
   constructor(
     private readonly source: Vocabulary,
-    private readonly options: VocabularyCacheOptions = {},
-  ) {}
+    options: VocabularyCacheOptions = {},
+  ) {
+    const clock = options.clock;
+    this.entries = new SearchCache<unknown>({
+      maxEntries: options.maxEntries ?? 20_000,
+      ttlSeconds: options.ttlMs === undefined ? undefined : options.ttlMs / 1000,
+      clock: clock ? () => clock() / 1000 : undefined,
+    });
+  }
 
   near(input: { siteIds: string[]; words: string[]; signal?: AbortSignal }): Promise<Map<string, VocabularyTerm[]>> {
     return this.perWord("near", input, (words) => this.source.near({ ...input, words }));
@@ -34,16 +36,16 @@ export class VocabularyCache implements Vocabulary {
 
   async prefixed(input: { siteIds: string[]; prefix: string; limit: number; signal?: AbortSignal }): Promise<VocabularyTerm[]> {
     const key = JSON.stringify(["prefixed", [...input.siteIds].sort(), input.prefix, input.limit]);
-    const kept = this.get(key);
+    const kept = this.entries.get(key);
     if (kept !== undefined) return kept as VocabularyTerm[];
     const found = await this.source.prefixed(input);
-    this.set(key, input.siteIds, found);
+    this.entries.set(key, input.siteIds, found);
     return found;
   }
 
   /** The site's content changed: its words are asked again. */
   invalidateSite(siteId: string): void {
-    for (const [key, entry] of this.entries) if (entry.siteIds.includes(siteId)) this.entries.delete(key);
+    this.entries.invalidateSite(siteId);
   }
 
   /** Words answered from the cache; the rest asked of the source in one call. A word the sites lack is kept as absent. */
@@ -57,7 +59,7 @@ export class VocabularyCache implements Vocabulary {
     const out = new Map<string, T>();
     const missing: string[] = [];
     for (const word of input.words) {
-      const kept = this.get(keyOf(word));
+      const kept = this.entries.get(keyOf(word));
       if (kept === undefined) missing.push(word);
       else if (kept !== null) out.set(word, kept as T);
     }
@@ -65,29 +67,9 @@ export class VocabularyCache implements Vocabulary {
     const found = await ask(missing);
     for (const word of missing) {
       const value = found.get(word);
-      this.set(keyOf(word), input.siteIds, value ?? null);
+      this.entries.set(keyOf(word), input.siteIds, value ?? null);
       if (value !== undefined) out.set(word, value);
     }
     return out;
-  }
-
-  private get(key: string): unknown {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  private set(key: string, siteIds: readonly string[], value: unknown): void {
-    this.entries.delete(key);
-    while (this.entries.size >= (this.options.maxEntries ?? 20_000)) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { siteIds: [...siteIds], value, expiresAt: this.now() + (this.options.ttlMs ?? Limits.searchCacheSeconds * 1000) });
-  }
-
-  private now(): number {
-    return this.options.clock ? this.options.clock() : performance.now();
   }
 }
