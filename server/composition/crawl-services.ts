@@ -23,7 +23,7 @@ export interface CrawlInput {
 }
 
 export function createCrawlServices({ config, db, log, core, documents, ingest }: CrawlInput) {
-  const crawlJobs = new CrawlJobStore(db);
+  const crawlJobs = new CrawlJobStore(db, { maxAttempts: config.crawl.maxAttempts });
   const crawl = new CrawlService(
     core.siteStore,
     crawlJobs,
@@ -45,6 +45,7 @@ export function createCrawlServices({ config, db, log, core, documents, ingest }
   const crawlWorker = createCrawlWorker({
     config,
     log,
+    database: { db },
     crawlJobs,
     siteStore: core.siteStore,
     documents,

@@ -47,7 +47,7 @@ interface ConnectorDeps {
 }
 
 /** The webhook store, the guarded sender and the dispatcher that runs webhook jobs from the job queue. */
-function createDelivery(deps: ConnectorDeps) {
+function createDelivery(deps: ConnectorDeps, queue: PostgresJobQueue) {
   const { config } = deps;
   const store = new PostgresWebhookStore(deps.db);
   const sender = new HttpWebhookSender({
@@ -58,7 +58,7 @@ function createDelivery(deps: ConnectorDeps) {
   const secrets = new WebhookSecrets(deps.secretBox);
   const dispatcher = new WebhookDispatcher({
     store,
-    queue: new PostgresJobQueue(deps.db),
+    queue,
     sender,
     log: deps.log,
     secrets,
@@ -70,7 +70,8 @@ function createDelivery(deps: ConnectorDeps) {
 
 export function createConnectors(deps: ConnectorDeps): Connectors {
   const { log } = deps;
-  const { store, sender, secrets, dispatcher } = createDelivery(deps);
+  const queue = new PostgresJobQueue(deps.db);
+  const { store, sender, secrets, dispatcher } = createDelivery(deps, queue);
   const webhooks = new WebhookService(store, sender, { onEnqueued: () => dispatcher.wake(), limiter: deps.limiter, secrets });
   const scheduler = new CrawlScheduler({
     store: new PostgresScheduleStore(deps.db),
@@ -91,6 +92,8 @@ export function createConnectors(deps: ConnectorDeps): Connectors {
       });
     },
     log,
+    queue,
+    workerId: deps.workerId,
   });
   return {
     webhooks,

@@ -8,6 +8,8 @@ import type { SiteStore } from "../ports/site-store.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { IngestService } from "../ingest/ingest-service.ts";
 import type { Connectors } from "./create-connectors.ts";
+import type { Database } from "../adapters/postgres/database.ts";
+import { PostgresJobQueue } from "../adapters/postgres/job-queue-store.ts";
 import { HttpFetcher } from "../adapters/fetch/http-fetcher.ts";
 import { ChromiumRenderer } from "../adapters/fetch/chromium-renderer.ts";
 import { CrawlWorker } from "../crawl/crawl-worker.ts";
@@ -18,6 +20,7 @@ import { Limits } from "../../shared/limits.ts";
 export interface CrawlWorkerServices {
   config: Config;
   log: Logger;
+  database: Pick<Database, "db">;
   crawlJobs: CrawlJobStore;
   siteStore: SiteStore;
   documents: DocumentStore;
@@ -40,8 +43,8 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
   let renderer: ChromiumRenderer | null = null;
   return new CrawlWorker({
     workerId: `${hostname()}:${process.pid}:${newId("worker")}`,
+    queue: new PostgresJobQueue(services.database.db),
     jobsPerWorker: crawl.jobsPerWorker,
-    maxAttempts: crawl.maxAttempts,
     pollMs: opts.pollMs,
     runner: {
       jobs: services.crawlJobs,

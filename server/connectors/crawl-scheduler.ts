@@ -1,7 +1,9 @@
-// Starts scheduled recrawls and reports stale sites. Every background process runs one; the store's
-// compare-and-set on next_crawl_at means each scheduled run starts one crawl however many processes tick.
-import { PollLoop } from "../jobs/index.ts";
+// Starts scheduled recrawls and reports stale sites. The tick is a recurring job of the job queue (kind
+// `crawl-schedule`), so one process at a time runs it however many run background work; the store's compare-and-set
+// on next_crawl_at still means each scheduled run starts one crawl should two ticks ever overlap.
+import { JobRunner } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
+import type { JobQueue } from "../ports/job-queue.ts";
 import type { ScheduleStore } from "../ports/schedule-store.ts";
 import { isStale, nextRunAfter } from "./crawl-schedule.ts";
 
@@ -12,30 +14,43 @@ export interface CrawlSchedulerDeps {
   /** site.stale webhook event. */
   onStale(site: { orgId: string; siteId: string; lastCrawledAt: Date | null; schedule: string }): Promise<void>;
   log: Logger;
+  queue: JobQueue;
+  /** Names this process in the lease of the tick it runs. */
+  workerId: string;
   clock?: () => Date;
   /** How often due schedules are looked for; a crawl starts at most this late. */
   pollMs?: number;
 }
 
+export const crawlScheduleJobKind = "crawl-schedule";
+
 export class CrawlScheduler {
-  private readonly loop: PollLoop;
+  private readonly runner: JobRunner;
 
   constructor(private readonly deps: CrawlSchedulerDeps) {
-    this.loop = new PollLoop(
-      async () => {
-        await this.tick();
-        return false;
+    const everyMs = deps.pollMs ?? 30_000;
+    this.runner = new JobRunner({
+      queue: deps.queue,
+      handler: {
+        kind: crawlScheduleJobKind,
+        leaseSeconds: 120,
+        everySeconds: everyMs / 1000,
+        retryInSeconds: () => everyMs / 1000,
+        run: async () => void (await this.tick()),
       },
-      { name: "crawl scheduler tick", pollMs: deps.pollMs ?? 30_000, log: deps.log },
-    );
+      workerId: deps.workerId,
+      log: deps.log,
+      concurrency: 1,
+      pollMs: everyMs,
+    });
   }
 
   start(): void {
-    this.loop.start();
+    this.runner.start();
   }
 
   stop(): Promise<void> {
-    return this.loop.stop();
+    return this.runner.stop();
   }
 
   /** One pass: start due crawls, then report sites gone stale. Returns the sites whose crawl this call started. */

@@ -1,5 +1,6 @@
-// Keeps a running job's row current while it works: counters written every second (so users watch them move),
-// the lease renewed every few seconds, and `signal` aborted the moment the job is cancelled or taken over.
+// Keeps a running job's row current while it works: counters written every second (so users watch them move), the
+// address being read and a check that the job is still this attempt's every few seconds (the lease itself is the job
+// queue's, renewed by the job runner), and `signal` aborted the moment the job is cancelled or taken over.
 import type { CounterName, CrawlJobStore } from "../ports/crawl-job-store.ts";
 
 export class CrawlStopped extends Error {
@@ -33,7 +34,7 @@ export class CrawlProgress {
     private readonly jobs: CrawlJobStore,
     private readonly options: CrawlProgressOptions,
   ) {
-    // A third of the lease leaves two more chances before another worker may take the job.
+    // As often as the job runner renews the lease (a third of it), so a cancel in another process is seen as soon.
     this.beatMs = Math.max(100, Math.min(5000, (options.leaseSeconds * 1000) / 3));
     options.signal?.addEventListener("abort", () => this.controller.abort(options.signal!.reason), { once: true });
   }
@@ -80,9 +81,9 @@ export class CrawlProgress {
     }
   }
 
-  /** Renews the lease now; false (and the signal aborted) when the job is no longer this worker's to run. */
+  /** Checks in now; false (and the signal aborted) when the job is no longer this worker's to run. */
   async beat(): Promise<boolean> {
-    const owned = await this.jobs.heartbeat(this.options.jobId, this.options.workerId, this.options.leaseSeconds, this.currentUrl);
+    const owned = await this.jobs.heartbeat(this.options.jobId, this.options.workerId, this.currentUrl);
     this.lastBeatAt = Date.now();
     if (!owned) this.controller.abort(new CrawlStopped("The job was cancelled or taken over by another worker."));
     return owned;

@@ -1,32 +1,35 @@
-// Claims crawl jobs from the database and runs them, a few at a time. Any number of workers, in any number of
-// processes, may share one database: claims use FOR UPDATE SKIP LOCKED and a lease the runner keeps renewing.
-import type { CrawlJobRow, CrawlJobStore } from "../ports/crawl-job-store.ts";
-import type { SiteStore } from "../ports/site-store.ts";
+// Runs crawl jobs from the job queue, a few at a time: the queue's job runner claims them (organisations taking turns),
+// renews their leases and retries a run the database failed under; this handler starts the crawl job's attempt and
+// runs it. Any number of workers, in any number of processes, may share one database.
+import { JobRunner, type JobHandler } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
+import { crawlJobKind, type CrawlJobStore } from "../ports/crawl-job-store.ts";
+import type { ClaimedJob, DeadJob, JobQueue } from "../ports/job-queue.ts";
+import type { SiteStore } from "../ports/site-store.ts";
 import { CrawlStopped } from "./crawl-progress.ts";
 import { runCrawlJob, type CrawlRunnerDeps, type RunOutcome } from "./crawl-runner.ts";
 
 export interface CrawlWorkerOptions {
   runner: Omit<CrawlRunnerDeps, "workerId">;
+  queue: JobQueue;
   workerId: string;
   jobsPerWorker: number;
-  maxAttempts: number;
-  /** How often the database is asked for work when nobody calls wake() (jobs created by other processes). */
+  /** How often the queue is looked at when nobody calls wake() (jobs created by other processes). */
   pollMs?: number;
   /** Closes what the runner's fetchers hold open (the Chromium browser). */
   onStopped?(): Promise<void>;
 }
 
-interface RunningJob {
-  controller: AbortController;
-  done: Promise<RunOutcome | null>;
-}
+/** Seconds before a run the database failed under is tried again: 5, 10, 20 … at most five minutes. */
+const retryInSeconds = (failed: number) => Math.min(300, 5 * 2 ** (failed - 1));
 
 export class CrawlWorker {
-  private readonly running = new Map<string, RunningJob>();
-  private loop: Promise<void> | null = null;
-  private stopping = false;
-  private wakeUp: (() => void) | null = null;
+  private readonly runner: JobRunner;
+  /** The attempts this process runs, by crawl job: a cancel stops one at once. */
+  private readonly running = new Map<string, AbortController>();
+  /** How each crawl job's last attempt here ended, for runOnce. */
+  private readonly outcomes = new Map<string, RunOutcome>();
+  private lastOutcome: RunOutcome | null = null;
   private readonly jobs: CrawlJobStore;
   private readonly sites: SiteStore;
   private readonly log: Logger;
@@ -35,6 +38,21 @@ export class CrawlWorker {
     this.jobs = options.runner.jobs;
     this.sites = options.runner.sites;
     this.log = options.runner.log;
+    const handler: JobHandler = {
+      kind: crawlJobKind,
+      leaseSeconds: options.runner.leaseSeconds,
+      retryInSeconds,
+      run: (job, signal) => this.run(job, signal),
+      gaveUp: (job, why) => this.gaveUp(job, why),
+    };
+    this.runner = new JobRunner({
+      queue: options.queue,
+      handler,
+      workerId: options.workerId,
+      log: this.log,
+      concurrency: options.jobsPerWorker,
+      pollMs: options.pollMs ?? 5000,
+    });
   }
 
   get id(): string {
@@ -42,104 +60,72 @@ export class CrawlWorker {
   }
 
   start(): void {
-    if (this.loop) return;
-    this.stopping = false;
-    this.loop = this.run();
+    this.runner.start();
   }
 
   /** A job was created in this process: look for it now rather than at the next poll. */
   wake(): void {
-    this.wakeUp?.();
+    this.runner.wake();
   }
 
   /** Stops a job this process is running at once (DELETE /api/jobs/:id); other processes notice at their next heartbeat. */
   cancel(jobId: string): void {
-    this.running.get(jobId)?.controller.abort(new CrawlStopped("The job was cancelled."));
+    this.running.get(jobId)?.abort(new CrawlStopped("The job was cancelled."));
   }
 
   /**
-   * Stops claiming and interrupts running jobs. By default their leases are handed back so another worker resumes
-   * them at once; `release: false` leaves them to be taken over when the lease expires, as when a process dies.
+   * Stops claiming and interrupts running jobs. By default their jobs are handed back so another worker resumes them
+   * at once; `release: false` leaves them to be taken over when the lease lapses, as when a process dies.
    */
   async stop(opts: { release?: boolean } = {}): Promise<void> {
-    this.stopping = true;
-    this.wakeUp?.();
-    await this.loop;
-    this.loop = null;
-    const running = [...this.running.entries()];
-    for (const [, job] of running) job.controller.abort(new CrawlStopped("The worker is stopping."));
-    await Promise.all(running.map(([, job]) => job.done));
-    if (opts.release !== false) {
-      await Promise.all(
-        running.map(([jobId]) => this.jobs.release(jobId, this.id).catch((error) => this.log.warn("could not release crawl job", { jobId, error }))),
-      );
-    }
+    await this.runner.stop({ interrupt: true, handBack: opts.release !== false, reason: new CrawlStopped("The worker is stopping.") });
     await this.options.onStopped?.();
   }
 
   /**
-   * Claims one job (the oldest, or the one named) and runs it to its end; null when none is waiting. For tests,
-   * benchmarks and one-shot runs: naming the job keeps one caller from running another's on a shared database.
+   * Claims one job (the next in organisations' turns, or the one named) and runs it to its end; null when none was
+   * run. For tests, benchmarks and one-shot runs: naming the job keeps one caller from running another's on a shared database.
    */
   async runOnce(jobId?: string): Promise<RunOutcome | null> {
-    await this.failAbandoned();
-    const job = await this.jobs.claim(this.id, this.options.runner.leaseSeconds, jobId);
-    return job ? this.launch(job) : null;
+    this.lastOutcome = null;
+    await this.runner.drainOnce({ limit: 1, ref: jobId });
+    const outcome = jobId === undefined ? this.lastOutcome : (this.outcomes.get(jobId) ?? null);
+    if (jobId !== undefined) this.outcomes.delete(jobId);
+    return outcome;
   }
 
-  private launch(job: CrawlJobRow): Promise<RunOutcome | null> {
+  /** One attempt; throws when it was interrupted or lost its lease, so the queue hands the job on instead of ending it. */
+  private async run(job: ClaimedJob, signal: AbortSignal): Promise<void> {
+    const crawlJob = job.ref === null ? null : await this.jobs.start(job.ref, this.id, job.attempts);
+    // Cancelled, ended or deleted since it was queued: the queue's job is done.
+    if (!crawlJob) return;
     const controller = new AbortController();
-    const done = runCrawlJob(job, { ...this.options.runner, workerId: this.id }, controller.signal)
-      .then((outcome) => {
-        this.log.info("crawl job ended", { jobId: job.id, siteId: job.siteId, outcome });
-        return outcome;
-      })
-      .catch((error) => {
-        // The runner records its own failures; this is the database failing under it. The lease will expire.
-        this.log.error("crawl job could not be run", { jobId: job.id, error });
-        return null;
-      })
-      .finally(() => {
-        this.running.delete(job.id);
-        this.wakeUp?.();
-      });
-    this.running.set(job.id, { controller, done });
-    return done;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      await this.failAbandoned();
-      while (!this.stopping && this.running.size < this.options.jobsPerWorker) {
-        const job = await this.jobs.claim(this.id, this.options.runner.leaseSeconds).catch((error) => {
-          this.log.error("could not claim a crawl job", { error });
-          return null;
-        });
-        if (!job) break;
-        void this.launch(job);
-      }
-      if (this.stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 5000);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
-    }
-  }
-
-  /** Jobs whose workers kept dying are failed with a reason, and their sites show it, instead of staying running forever. */
-  private async failAbandoned(): Promise<void> {
+    const stop = () => controller.abort(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    this.running.set(crawlJob.id, controller);
     try {
-      for (const job of await this.jobs.failAbandoned(this.options.maxAttempts)) {
-        const site = await this.sites.getById(job.siteId);
-        if (site) await this.sites.update(site.orgId, site.id, { status: "error", lastError: job.lastError });
-        this.log.warn("crawl job abandoned", { jobId: job.id, attempts: job.attempts });
-      }
-    } catch (error) {
-      this.log.error("could not fail abandoned crawl jobs", { error });
+      const outcome = await runCrawlJob(crawlJob, { ...this.options.runner, workerId: this.id }, controller.signal);
+      this.log.info("crawl job ended", { jobId: crawlJob.id, siteId: crawlJob.siteId, outcome });
+      this.lastOutcome = outcome;
+      this.outcomes.set(crawlJob.id, outcome);
+      if (outcome === "stopped" && signal.aborted) throw signal.reason;
+    } finally {
+      signal.removeEventListener("abort", stop);
+      this.running.delete(crawlJob.id);
     }
+  }
+
+  /** A job whose workers kept dying, or whose runs kept failing, is failed with a reason its site shows. */
+  private async gaveUp(job: DeadJob, why: "failed" | "lapsed"): Promise<void> {
+    if (job.ref === null) return;
+    const reason =
+      why === "lapsed"
+        ? `The crawl was interrupted ${job.attempts} times (worker stopped or restarted) and was given up.`
+        : `The crawl could not be run (${job.lastError ?? "unknown error"}) and was given up after ${job.attempts} attempts.`;
+    const abandoned = await this.jobs.abandon(job.ref, reason);
+    if (!abandoned) return;
+    const site = await this.sites.getById(abandoned.siteId);
+    if (site) await this.sites.update(site.orgId, site.id, { status: "error", lastError: reason });
+    this.log.warn("crawl job abandoned", { jobId: abandoned.id, attempts: job.attempts, why });
   }
 }

@@ -1,5 +1,6 @@
-// Background work: the job runner, which runs leased jobs from the job queue through one handler per kind, and the
-// poll loop every background worker runs in (the job runner, the search outbox drain, the crawl scheduler, the crawl
-// worker and the embedding queue).
+// Background work: the job runner, which runs leased jobs from the job queue through one handler per kind (crawl
+// jobs, webhook deliveries, the embedding queue's turns, and the recurring crawl-schedule tick and search outbox
+// drain), and the poll loop it runs in.
 export { JobRunner, type JobHandler } from "./job-runner.ts";
 export { PollLoop } from "./poll-loop.ts";
+export { processWorkerId } from "./worker-id.ts";

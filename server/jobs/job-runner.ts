@@ -1,8 +1,9 @@
 // Runs one kind of job from the job queue through its handler: a continuous pool (a slot freed by one job is refilled
 // at once), organisations taking turns and holding at most `perOrg` slots, leases renewed while jobs run, and each
-// outcome recorded: done, retried after the handler's backoff, or kept as a dead letter once attempts run out.
+// outcome recorded: done, retried after the handler's backoff, or kept as a dead letter once attempts run out. A
+// recurring kind (`everySeconds`) has one row with no organisation that goes back in the queue after each run.
 import type { Logger } from "../logger.ts";
-import type { ClaimedJob, JobQueue } from "../ports/job-queue.ts";
+import type { ClaimedJob, DeadJob, JobQueue } from "../ports/job-queue.ts";
 import { PollLoop } from "./poll-loop.ts";
 
 export interface JobHandler {
@@ -13,6 +14,13 @@ export interface JobHandler {
   retryInSeconds(failedAttempts: number): number;
   /** Does the job; a throw is a failed attempt. The signal aborts when the lease is lost or the runner is interrupted. */
   run(job: ClaimedJob, signal: AbortSignal): Promise<void>;
+  /**
+   * Told of a job given up: its attempts failed (`failed`) or its holder vanished during the last one (`lapsed`), so
+   * the kind's own row can say so.
+   */
+  gaveUp?(job: DeadJob, why: "failed" | "lapsed"): Promise<void>;
+  /** A recurring kind: its one row runs again this many seconds after each run ends. */
+  everySeconds?: number;
 }
 
 export interface JobRunnerOptions {
@@ -47,6 +55,7 @@ export class JobRunner {
   private after: string | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private interrupting = false;
+  private handingBack = true;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.loop = new PollLoop(() => this.fill(), { name: `${options.handler.kind} jobs`, pollMs: options.pollMs ?? 1000, log: options.log });
@@ -57,7 +66,15 @@ export class JobRunner {
   }
 
   start(): void {
-    this.loop.start();
+    const { queue, handler, log } = this.options;
+    if (handler.everySeconds === undefined) this.loop.start();
+    else
+      queue.ensureRecurring(handler.kind).then(
+        () => this.loop.start(),
+        (error) => {
+          log.error("could not queue a recurring job; it does not run in this process", { kind: handler.kind, error });
+        },
+      );
   }
 
   wake(): void {
@@ -66,15 +83,18 @@ export class JobRunner {
 
   /**
    * Stops claiming and waits for the jobs in flight. `interrupt` aborts them first and hands their jobs back, due at
-   * once for another worker, as a clean stop of a process does with long jobs.
+   * once for another worker, as a clean stop of a process does with long jobs; with `handBack: false` their leases
+   * are left to lapse instead, as when a process dies.
    */
-  async stop(opts: { interrupt?: boolean } = {}): Promise<void> {
+  async stop(opts: { interrupt?: boolean; handBack?: boolean; reason?: unknown } = {}): Promise<void> {
     await this.loop.stop();
     const running = [...this.running.values()];
     this.interrupting = opts.interrupt === true;
-    if (opts.interrupt) for (const r of running) r.controller.abort(new Error("The worker is stopping."));
+    this.handingBack = opts.handBack !== false;
+    if (opts.interrupt) for (const r of running) r.controller.abort(opts.reason ?? new Error("The worker is stopping."));
     await Promise.all(running.map((r) => r.done));
     this.interrupting = false;
+    this.handingBack = true;
   }
 
   /** Stops one job this process is running (its handler sees the signal abort). */
@@ -86,7 +106,7 @@ export class JobRunner {
    * Runs the jobs due now (up to `limit`, in organisations' turns), or only one organisation's or one job, and waits
    * for them; returns how many. For tests and one-shot runs: on a shared database other organisations' may be due too.
    */
-  async drainOnce(opts: { limit?: number; orgId?: string; jobId?: string } = {}): Promise<number> {
+  async drainOnce(opts: { limit?: number; orgId?: string; jobId?: string; ref?: string } = {}): Promise<number> {
     const due = await this.claim(opts.limit ?? this.options.concurrency, opts);
     await Promise.all(due.map((job) => this.launch(job)));
     return due.length;
@@ -94,13 +114,15 @@ export class JobRunner {
 
   /** Claims for every free slot; the loop goes again when a job ends (it wakes the loop), or at the next poll. */
   private async fill(): Promise<boolean> {
+    const { queue, handler } = this.options;
+    if (handler.gaveUp) for (const job of await queue.buryLapsed(handler.kind)) await this.tellGaveUp(job, "lapsed");
     const free = this.options.concurrency - this.running.size;
     // A job of ours whose lease lapsed under load (a late heartbeat) can come back to us: the run we have goes on.
     if (free > 0) for (const job of await this.claim(free)) if (!this.running.has(job.id)) void this.launch(job);
     return false;
   }
 
-  private async claim(limit: number, only: { orgId?: string; jobId?: string } = {}): Promise<ClaimedJob[]> {
+  private async claim(limit: number, only: { orgId?: string; jobId?: string; ref?: string } = {}): Promise<ClaimedJob[]> {
     const { queue, handler, workerId } = this.options;
     const claimed = await queue.claim({
       kind: handler.kind,
@@ -114,7 +136,7 @@ export class JobRunner {
     });
     this.after = lastServed(
       this.after,
-      claimed.map((j) => j.orgId),
+      claimed.flatMap((j) => (j.orgId === null ? [] : [j.orgId])),
     );
     return claimed;
   }
@@ -122,11 +144,12 @@ export class JobRunner {
   /** Runs one job, counted in flight for its organisation until its outcome is recorded; then wakes the loop. */
   private launch(job: ClaimedJob): Promise<void> {
     const controller = new AbortController();
-    this.busy.set(job.orgId, (this.busy.get(job.orgId) ?? 0) + 1);
+    const org = job.orgId ?? "";
+    this.busy.set(org, (this.busy.get(org) ?? 0) + 1);
     const done = this.settle(job, controller.signal).finally(() => {
-      const left = (this.busy.get(job.orgId) ?? 1) - 1;
-      if (left > 0) this.busy.set(job.orgId, left);
-      else this.busy.delete(job.orgId);
+      const left = (this.busy.get(org) ?? 1) - 1;
+      if (left > 0) this.busy.set(org, left);
+      else this.busy.delete(org);
       this.running.delete(job.id);
       if (this.running.size === 0) this.stopHeartbeat();
       this.loop.wake();
@@ -140,19 +163,25 @@ export class JobRunner {
     const { queue, handler, workerId, log } = this.options;
     try {
       await handler.run(job, signal);
-      await queue.complete(job.id, workerId);
+      await queue.complete(job.id, workerId, { againInSeconds: handler.everySeconds });
     } catch (error) {
       if (signal.aborted && this.interrupting) {
-        // Interrupted by a stop: the job goes back unharmed for another worker.
-        await queue.release(job.id, workerId).catch((e) => log.warn("could not hand a job back", { jobId: job.id, error: e }));
+        // Interrupted by a stop: the job goes back unharmed for another worker, or its lease lapses as if we died.
+        if (this.handingBack) await queue.release(job.id, workerId).catch((e) => log.warn("could not hand a job back", { jobId: job.id, error: e }));
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
       const outcome = await queue
         .fail(job.id, workerId, { error: message, retryInSeconds: handler.retryInSeconds(job.attempts) })
         .catch((e) => log.error("could not record a failed job", { jobId: job.id, error: e }));
-      if (outcome === "dead") log.warn("job gave up", { kind: job.kind, jobId: job.id, ref: job.ref, attempts: job.attempts, error: message });
+      if (outcome !== "dead") return;
+      log.warn("job gave up", { kind: job.kind, jobId: job.id, ref: job.ref, attempts: job.attempts, error: message });
+      await this.tellGaveUp({ ...job, lastError: message, deadAt: new Date() }, "failed");
     }
+  }
+
+  private async tellGaveUp(job: DeadJob, why: "failed" | "lapsed"): Promise<void> {
+    await this.options.handler.gaveUp?.(job, why).catch((error) => this.options.log.error("could not record a job given up", { jobId: job.id, error }));
   }
 
   /** Renews the leases of the jobs in flight; a job whose lease was lost (another worker took it) is aborted here. */

@@ -1,5 +1,10 @@
-// Crawl jobs and their frontier: created by the crawl service, claimed under a lease by workers.
+// Crawl jobs and their frontier: created by the crawl service, run by crawl workers. Each crawl job is also a job of
+// the job queue (kind `crawl`, `ref` = the crawl job), queued in the same transaction: its claim, lease, heartbeat and
+// retries are the queue's, its state, counters and frontier are here.
 import type { CrawlerConfig } from "../../shared/sites.ts";
+
+/** The job-queue kind of crawl jobs. */
+export const crawlJobKind = "crawl";
 
 export interface CrawlJobRow {
   id: string;
@@ -16,8 +21,8 @@ export interface CrawlJobRow {
   errors: number;
   currentUrl: string | null;
   attempts: number;
+  /** The worker running the current attempt. */
   leaseOwner: string | null;
-  leaseExpiresAt: Date | null;
   createdAt: Date;
   startedAt: Date | null;
   completedAt: Date | null;
@@ -44,13 +49,17 @@ export interface CrawlJobStore {
   /** The site's jobs, newest first (the dashboard's crawl history). */
   listForSite(siteId: string, limit: number): Promise<CrawlJobRow[]>;
   cancel(jobId: string): Promise<CrawlJobRow | null>;
-  /** The oldest claimable job, or only the one named (a one-shot run of a job just started). */
-  claim(workerId: string, leaseSeconds: number, jobId?: string): Promise<CrawlJobRow | null>;
-  heartbeat(jobId: string, workerId: string, leaseSeconds: number, currentUrl: string | null): Promise<boolean>;
-  release(jobId: string, workerId: string): Promise<void>;
+  /**
+   * Starts an attempt for the worker that claimed the job from the job queue (it becomes the job's owner, and the
+   * attempt is counted as the queue counts it); null when the job was cancelled, has ended or is gone.
+   */
+  start(jobId: string, workerId: string, attempts: number): Promise<CrawlJobRow | null>;
+  /** Records the address being read; false when the job was cancelled or another worker's attempt took it over. */
+  heartbeat(jobId: string, workerId: string, currentUrl: string | null): Promise<boolean>;
   addCounts(jobId: string, delta: Partial<Record<CounterName, number>>): Promise<void>;
   finish(jobId: string, workerId: string, status: "completed" | "failed", lastError?: string | null): Promise<boolean>;
-  failAbandoned(maxAttempts: number): Promise<CrawlJobRow[]>;
+  /** Fails a job still pending or running that the job queue gave up on; the row as it is now, or null when it had ended. */
+  abandon(jobId: string, lastError: string): Promise<CrawlJobRow | null>;
   enqueue(jobId: string, urls: Array<{ url: string; depth: number }>): Promise<string[]>;
   nextQueued(jobId: string, limit: number): Promise<Array<{ url: string; depth: number }>>;
   markUrl(jobId: string, url: string, state: "done" | "skipped" | "errored", detail?: string | null): Promise<void>;

@@ -1,10 +1,12 @@
 // The job queue every kind of background work runs on: jobs are claimed with a lease that the holder renews, failed
 // attempts are retried after a backoff until they run out and the job becomes a dead letter, and organisations take
-// turns. Adapter: adapters/postgres/job-queue-store.ts.
+// turns. Work of the service itself (the crawl scheduler's tick, the search outbox drain) is a recurring job: one row
+// of its kind, with no organisation, that goes back in the queue after each run. Adapter: adapters/postgres/job-queue-store.ts.
 
 export interface NewJob {
   kind: string;
-  orgId: string;
+  /** Whose work it is: organisations take turns. Null for the service's own recurring work. */
+  orgId: string | null;
   /** The row the job works on in its kind's own table. */
   ref?: string | null;
   payload?: Record<string, unknown>;
@@ -16,7 +18,7 @@ export interface NewJob {
 export interface ClaimedJob {
   id: string;
   kind: string;
-  orgId: string;
+  orgId: string | null;
   ref: string | null;
   payload: Record<string, unknown>;
   /** Attempts so far, this one included. */
@@ -41,6 +43,8 @@ export interface ClaimInput {
   orgId?: string;
   /** Only this job. */
   jobId?: string;
+  /** Only the job about this row of its kind's table (a one-shot run of a crawl just started). */
+  ref?: string;
 }
 
 export interface FailInput {
@@ -52,7 +56,7 @@ export interface FailInput {
 export interface DeadJob {
   id: string;
   kind: string;
-  orgId: string;
+  orgId: string | null;
   ref: string | null;
   attempts: number;
   lastError: string | null;
@@ -62,17 +66,24 @@ export interface DeadJob {
 export interface JobQueue {
   enqueue(jobs: NewJob[]): Promise<string[]>;
   /**
-   * Takes up to `limit` due jobs of a kind (queued and due, or running with a lapsed lease), counting the attempt.
+   * Takes up to `limit` due jobs of a kind (queued and due, or running with a lapsed lease), counting the attempt; a
+   * lapsed job taken back by the worker that held it is not a new attempt (its heartbeat was late, the run goes on).
    * A job whose lease lapsed on its last attempt is made a dead letter instead of being claimed again.
    */
   claim(input: ClaimInput): Promise<ClaimedJob[]>;
   /** Renews the leases this worker still holds; returns the ids it holds (a job missing from them was lost). */
   heartbeat(ids: string[], workerId: string, leaseSeconds: number): Promise<string[]>;
-  /** The job is done: it leaves the queue. */
-  complete(id: string, workerId: string): Promise<void>;
+  /** The job is done: it leaves the queue, or with `againInSeconds` (a recurring job) waits that long for its next run. */
+  complete(id: string, workerId: string, opts?: { againInSeconds?: number }): Promise<void>;
   /** The attempt failed: retried after `retryInSeconds`, or a dead letter when it was the last. */
   fail(id: string, workerId: string, input: FailInput): Promise<"retry" | "dead">;
   /** Hands a held job back unharmed (a clean stop): due at once, the attempt not counted. */
   release(id: string, workerId: string): Promise<void>;
+  /** Makes dead letters of the kind's jobs whose lease lapsed on their last attempt (claim does it too); returns them. */
+  buryLapsed(kind: string): Promise<DeadJob[]>;
   deadLetters(kind: string, limit: number): Promise<DeadJob[]>;
+  /** Deletes dead letters kept longer than `olderThanDays`; returns how many. */
+  pruneDead(olderThanDays: number): Promise<number>;
+  /** Queues the one row of a recurring kind unless it exists; due at once the first time. */
+  ensureRecurring(kind: string): Promise<void>;
 }

@@ -140,7 +140,7 @@ describe("job queue", () => {
       let after: string | null = null;
       for (let i = 0; i < 4; i++) {
         const [job] = await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1, after });
-        served.push(job!.orgId);
+        served.push(job!.orgId!);
         after = job!.orgId;
       }
       expect(served.slice(0, 2).sort()).toEqual([x, y].sort());

@@ -40,7 +40,7 @@ describe("job runner", () => {
     await queue.enqueue(Array.from({ length: 100 }, () => ({ kind, orgId: x, maxAttempts: 3 })));
     await queue.enqueue([{ kind, orgId: y, maxAttempts: 3 }]);
     const served: string[] = [];
-    const runner = new JobRunner({ queue, handler: handler(kind, async (job) => void served.push(job.orgId)), workerId: "r1", log, concurrency: 1 });
+    const runner = new JobRunner({ queue, handler: handler(kind, async (job) => void served.push(job.orgId!)), workerId: "r1", log, concurrency: 1 });
     runner.start();
     await until(() => served.length >= 4);
     await runner.stop();

@@ -6,6 +6,7 @@ import { crawlTestContext, getJob, indexedPaths, newCrawlSite } from "../fixture
 import { sites } from "../../server/adapters/postgres/schema.ts";
 import { CrawlScheduler } from "../../server/connectors/crawl-scheduler.ts";
 import { PostgresScheduleStore } from "../../server/adapters/postgres/schedule-store.ts";
+import { PostgresJobQueue } from "../../server/adapters/postgres/job-queue-store.ts";
 import { verifySignature } from "../../server/connectors/webhook-signature.ts";
 
 let ctx: TestContext;
@@ -90,6 +91,8 @@ describe("scheduled recrawls", () => {
             startCrawl: async (orgId, siteId) => (await ctx.services.crawl.start(orgId, siteId), true),
             onStale: async () => {},
             log: ctx.services.log,
+            queue: new PostgresJobQueue(ctx.services.database.db),
+            workerId: "other instance",
           }),
       );
       const at = new Date(Date.now() + 2 * HOUR);

@@ -1,12 +1,20 @@
-// Crawl jobs and their frontier in Postgres. Workers claim jobs with a lease (FOR UPDATE SKIP LOCKED),
-// so several processes share the work and a job whose worker died is taken over when its lease expires.
+// Crawl jobs and their frontier in Postgres. Each job is queued on the job queue (jobs table, kind `crawl`) in the
+// transaction that creates it; workers claim it there, so several processes share the work and a job whose worker
+// died is taken over when its lease lapses.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { crawlJobs, crawlUrls, sites } from "./schema.ts";
+import { insertJobs } from "./job-queue-store.ts";
 import type { CrawlerConfig } from "../../../shared/sites.ts";
 import { newId } from "../../new-id.ts";
-import { ActiveCrawlExists, type CounterName, type CrawlJobStore as CrawlJobStorePort, type ErrorPageQuery } from "../../ports/crawl-job-store.ts";
+import {
+  ActiveCrawlExists,
+  crawlJobKind,
+  type CounterName,
+  type CrawlJobStore as CrawlJobStorePort,
+  type ErrorPageQuery,
+} from "../../ports/crawl-job-store.ts";
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export { ActiveCrawlExists, type CounterName };
@@ -30,16 +38,24 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export class CrawlJobStore implements CrawlJobStorePort {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Attempts the job queue gives a crawl job whose workers keep stopping before it is failed. */
+    private readonly opts: { maxAttempts: number } = { maxAttempts: 3 },
+  ) {}
 
   /** The database's partial unique index allows one pending or running job per site, even across instances. */
   async create(input: { siteId: string; baseUrl: string; config: CrawlerConfig }): Promise<CrawlJobRow> {
     try {
-      const [row] = await this.db
-        .insert(crawlJobs)
-        .values({ id: newId("job"), ...input })
-        .returning();
-      return row!;
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(crawlJobs)
+          .values({ id: newId("job"), ...input })
+          .returning();
+        const [site] = await tx.select({ orgId: sites.orgId }).from(sites).where(eq(sites.id, input.siteId));
+        await insertJobs(tx, [{ kind: crawlJobKind, orgId: site!.orgId, ref: row!.id, maxAttempts: this.opts.maxAttempts }]);
+        return row!;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ActiveCrawlExists("A crawl is already running for this site.");
       throw error;
@@ -69,49 +85,28 @@ export class CrawlJobStore implements CrawlJobStorePort {
   async cancel(jobId: string): Promise<CrawlJobRow | null> {
     const [row] = await this.db
       .update(crawlJobs)
-      .set({ status: "cancelled", completedAt: new Date(), leaseOwner: null, leaseExpiresAt: null, currentUrl: null })
+      .set({ status: "cancelled", completedAt: new Date(), leaseOwner: null, currentUrl: null })
       .where(and(eq(crawlJobs.id, jobId), inArray(crawlJobs.status, ["pending", "running"])))
       .returning();
     return row ?? null;
   }
 
-  /** Claims the oldest pending job, or a running one whose lease ran out (its worker died). */
-  async claim(workerId: string, leaseSeconds: number, jobId?: string): Promise<CrawlJobRow | null> {
-    const only = jobId === undefined ? sql`` : sql`AND id = ${jobId}`;
-    const [row] = await rows<{ id: string }>(
-      this.db,
-      sql`UPDATE crawl_jobs SET status = 'running', lease_owner = ${workerId},
-            lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
-            started_at = COALESCE(started_at, now()), attempts = attempts + 1
-          WHERE id = (
-            SELECT id FROM crawl_jobs
-            WHERE (status = 'pending' OR (status = 'running' AND lease_expires_at < now())) ${only}
-            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id`,
-    );
-    return row ? this.getById(row.id) : null;
+  async start(jobId: string, workerId: string, attempts: number): Promise<CrawlJobRow | null> {
+    const [row] = await this.db
+      .update(crawlJobs)
+      .set({ status: "running", leaseOwner: workerId, attempts, startedAt: sql`COALESCE(${crawlJobs.startedAt}, now())`, currentUrl: null })
+      .where(and(eq(crawlJobs.id, jobId), inArray(crawlJobs.status, ["pending", "running"])))
+      .returning();
+    return row ?? null;
   }
 
-  /** Extends the lease; false when the job was cancelled or taken over, so the worker must stop. */
-  async heartbeat(jobId: string, workerId: string, leaseSeconds: number, currentUrl: string | null): Promise<boolean> {
-    const updated = await rows<{ id: string }>(
-      this.db,
-      sql`UPDATE crawl_jobs SET lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), current_url = ${currentUrl}
-          WHERE id = ${jobId} AND lease_owner = ${workerId} AND status = 'running' RETURNING id`,
-    );
+  async heartbeat(jobId: string, workerId: string, currentUrl: string | null): Promise<boolean> {
+    const updated = await this.db
+      .update(crawlJobs)
+      .set({ currentUrl })
+      .where(and(eq(crawlJobs.id, jobId), eq(crawlJobs.leaseOwner, workerId), eq(crawlJobs.status, "running")))
+      .returning({ id: crawlJobs.id });
     return updated.length > 0;
-  }
-
-  /**
-   * Hands a running job back when its worker shuts down cleanly: the lease ends now, so another worker resumes it at
-   * once, and the interrupted attempt is not counted against failAbandoned's limit.
-   */
-  async release(jobId: string, workerId: string): Promise<void> {
-    await rows(
-      this.db,
-      sql`UPDATE crawl_jobs SET lease_owner = NULL, lease_expires_at = now() - interval '1 second', attempts = GREATEST(attempts - 1, 0), current_url = NULL
-          WHERE id = ${jobId} AND lease_owner = ${workerId} AND status = 'running' RETURNING id`,
-    );
   }
 
   async addCounts(jobId: string, delta: Partial<Record<CounterName, number>>): Promise<void> {
@@ -125,26 +120,19 @@ export class CrawlJobStore implements CrawlJobStorePort {
   async finish(jobId: string, workerId: string, status: "completed" | "failed", lastError: string | null = null): Promise<boolean> {
     const updated = await this.db
       .update(crawlJobs)
-      .set({ status, lastError, completedAt: new Date(), currentUrl: null, leaseOwner: null, leaseExpiresAt: null })
+      .set({ status, lastError, completedAt: new Date(), currentUrl: null, leaseOwner: null })
       .where(and(eq(crawlJobs.id, jobId), eq(crawlJobs.leaseOwner, workerId), eq(crawlJobs.status, "running")))
       .returning({ id: crawlJobs.id });
     return updated.length > 0;
   }
 
-  /** Fails jobs that keep losing their worker, so a crash loop cannot leave a job running forever. */
-  async failAbandoned(maxAttempts: number): Promise<CrawlJobRow[]> {
-    return this.db
+  async abandon(jobId: string, lastError: string): Promise<CrawlJobRow | null> {
+    const [row] = await this.db
       .update(crawlJobs)
-      .set({
-        status: "failed",
-        lastError: `The crawl was interrupted ${maxAttempts} times (worker stopped or restarted) and was given up.`,
-        completedAt: new Date(),
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        currentUrl: null,
-      })
-      .where(and(eq(crawlJobs.status, "running"), sql`${crawlJobs.leaseExpiresAt} < now()`, sql`${crawlJobs.attempts} >= ${maxAttempts}`))
+      .set({ status: "failed", lastError, completedAt: new Date(), leaseOwner: null, currentUrl: null })
+      .where(and(eq(crawlJobs.id, jobId), inArray(crawlJobs.status, ["pending", "running"])))
       .returning();
+    return row ?? null;
   }
 
   /** Adds URLs to the frontier; returns those that were new. */

@@ -1,13 +1,13 @@
 // The job queue in Postgres: one `jobs` table for every kind. Claims use FOR UPDATE SKIP LOCKED and a lease in the
 // row, so any number of processes share the work and a job whose holder died is claimed again once its lease lapses.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import { jobs } from "./schema.ts";
 import type { ClaimedJob, ClaimInput, DeadJob, FailInput, JobQueue, NewJob } from "../../ports/job-queue.ts";
 import { newId } from "../../new-id.ts";
 
-type ClaimedRow = { id: string; kind: string; org_id: string; ref: string | null; payload: unknown; attempts: number; max_attempts: number };
+type ClaimedRow = { id: string; kind: string; org_id: string | null; ref: string | null; payload: unknown; attempts: number; max_attempts: number };
 
 /** Inserts jobs with the caller's handle, so a store can queue work in the transaction that writes what it is about. */
 export async function insertJobs(db: Pick<Db, "insert">, input: NewJob[]): Promise<string[]> {
@@ -37,13 +37,15 @@ export class PostgresJobQueue implements JobQueue {
     const { kind, workerId, leaseSeconds, limit } = input;
     const ofOrg = input.orgId === undefined ? sql`` : sql`AND j.org_id = ${input.orgId}`;
     const ofJob = input.jobId === undefined ? sql`` : sql`AND j.id = ${input.jobId}`;
+    const ofRef = input.ref === undefined ? sql`` : sql`AND j.ref = ${input.ref}`;
     const perOrg = input.perOrg ?? limit;
     // `turn` numbers each organisation's due jobs oldest first; taking turn 1 of every organisation before any turn 2,
     // starting with the organisation after the one served last, gives them turns across claims of one job as well.
     // The claimable condition is checked again on the locked row, so a job another worker took meanwhile is skipped.
     const claimed = await rows<ClaimedRow>(
       this.db,
-      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+      sql`UPDATE jobs SET attempts = attempts + CASE WHEN status = 'running' AND locked_by = ${workerId} THEN 0 ELSE 1 END,
+                 status = 'running', locked_by = ${workerId},
                  lease_until = now() + make_interval(secs => ${leaseSeconds})
           WHERE id IN (
             SELECT id FROM jobs
@@ -54,7 +56,7 @@ export class PostgresJobQueue implements JobQueue {
                   SELECT j.id, j.org_id, j.run_at,
                          row_number() OVER (PARTITION BY j.org_id ORDER BY j.run_at, j.id) AS turn
                   FROM jobs j
-                  WHERE j.kind = ${kind} ${ofOrg} ${ofJob}
+                  WHERE j.kind = ${kind} ${ofOrg} ${ofJob} ${ofRef}
                     AND ((j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.lease_until <= now()))
                 ) ranked
                 WHERE ranked.turn <= ${perOrg} - COALESCE((${JSON.stringify(input.busy ?? {})}::jsonb ->> ranked.org_id)::int, 0)
@@ -84,8 +86,23 @@ export class PostgresJobQueue implements JobQueue {
     return held.map((row) => row.id);
   }
 
-  async complete(id: string, workerId: string): Promise<void> {
-    await this.db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")));
+  async complete(id: string, workerId: string, opts: { againInSeconds?: number } = {}): Promise<void> {
+    const held = and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running"));
+    if (opts.againInSeconds === undefined) {
+      await this.db.delete(jobs).where(held);
+      return;
+    }
+    await this.db
+      .update(jobs)
+      .set({
+        status: "queued",
+        attempts: 0,
+        runAt: sql`now() + make_interval(secs => ${opts.againInSeconds})`,
+        lockedBy: null,
+        leaseUntil: null,
+        lastError: null,
+      })
+      .where(held);
   }
 
   async fail(id: string, workerId: string, input: FailInput): Promise<"retry" | "dead"> {
@@ -119,14 +136,41 @@ export class PostgresJobQueue implements JobQueue {
       .where(and(eq(jobs.kind, kind), eq(jobs.status, "dead")))
       .orderBy(desc(jobs.deadAt))
       .limit(limit);
-    return found.map((j) => ({ id: j.id, kind: j.kind, orgId: j.orgId, ref: j.ref, attempts: j.attempts, lastError: j.lastError, deadAt: j.deadAt! }));
+    return found.map(deadJob);
+  }
+
+  async pruneDead(olderThanDays: number): Promise<number> {
+    const removed = await this.db
+      .delete(jobs)
+      .where(and(eq(jobs.status, "dead"), lt(jobs.deadAt, sql`now() - make_interval(days => ${olderThanDays})`)))
+      .returning({ id: jobs.id });
+    return removed.length;
+  }
+
+  async ensureRecurring(kind: string): Promise<void> {
+    await this.db
+      .insert(jobs)
+      .values({ id: recurringId(kind), kind, orgId: null, maxAttempts: RECURRING_ATTEMPTS })
+      .onConflictDoNothing();
   }
 
   /** A job whose holder vanished during its last attempt is not run again: it becomes a dead letter. */
-  private async buryLapsed(kind: string): Promise<void> {
-    await this.db
+  async buryLapsed(kind: string): Promise<DeadJob[]> {
+    const buried = await this.db
       .update(jobs)
-      .set({ status: "dead", deadAt: sql`now()`, lastError: "The lease lapsed on the last attempt.", lockedBy: null })
-      .where(and(eq(jobs.kind, kind), eq(jobs.status, "running"), sql`${jobs.leaseUntil} <= now()`, sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+      .set({ status: "dead", deadAt: sql`now()`, lastError: LEASE_LAPSED, lockedBy: null })
+      .where(and(eq(jobs.kind, kind), eq(jobs.status, "running"), sql`${jobs.leaseUntil} <= now()`, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
+      .returning();
+    return buried.map(deadJob);
   }
+}
+
+const LEASE_LAPSED = "The lease lapsed on the last attempt.";
+/** A recurring job is retried however often its runs fail: the work it does is never given up. */
+const RECURRING_ATTEMPTS = 2_147_483_647;
+/** One row per recurring kind, whichever process queues it first. */
+const recurringId = (kind: string) => `jq_every_${kind}`;
+
+function deadJob(j: typeof jobs.$inferSelect): DeadJob {
+  return { id: j.id, kind: j.kind, orgId: j.orgId, ref: j.ref, attempts: j.attempts, lastError: j.lastError, deadAt: j.deadAt! };
 }

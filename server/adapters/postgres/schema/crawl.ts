@@ -26,8 +26,8 @@ export const crawlJobs = pgTable(
     currentUrl: text("current_url"),
     lastError: text("last_error"),
     attempts: integer("attempts").notNull().default(0),
+    /** The worker running the current attempt (its lease is the job queue's): a worker that lost it may not finish the job. */
     leaseOwner: text("lease_owner"),
-    leaseExpiresAt: ts("lease_expires_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),

@@ -13,11 +13,9 @@ export const jobs = pgTable(
   {
     id: text("id").primaryKey(),
     kind: text("kind").notNull(),
-    /** Whose work it is: organisations take turns. */
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organisations.id, { onDelete: "cascade" }),
-    /** The row the job works on, in its kind's own table (a webhook delivery). */
+    /** Whose work it is: organisations take turns. Null for the service's own recurring work. */
+    orgId: text("org_id").references(() => organisations.id, { onDelete: "cascade" }),
+    /** The row the job works on, in its kind's own table (a webhook delivery, a crawl job). */
     ref: text("ref"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: ["queued", "running", "dead"] })
