@@ -59,6 +59,10 @@ export interface Config {
   };
   /** Run the crawl and embedding workers inside the API process (the single-machine default). */
   runWorkers: boolean;
+  jobs: {
+    /** JOB_DEAD_LETTER_RETENTION_DAYS: jobs given up on stay this long for an operator to read, then go. */
+    deadLetterRetentionDays: number;
+  };
   /** Worker threads that clean and chunk pages off the API thread; 0 does it on the calling thread. */
   preparationWorkers: number;
   analytics: {
@@ -205,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
       secretsKey: str(env, "SECRETS_KEY"),
     },
     runWorkers: bool(env, "RUN_WORKERS", true),
+    jobs: { deadLetterRetentionDays: int(env, "JOB_DEAD_LETTER_RETENTION_DAYS", 30, 1, 3650) },
     // One per core but the one the API thread keeps for requests.
     preparationWorkers: int(env, "PREPARATION_WORKERS", Math.max(1, Math.min(8, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)), 0, 64),
     analytics: {

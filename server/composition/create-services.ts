@@ -3,6 +3,7 @@
 import type { Config } from "../config.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { openDatabase, type Database } from "../adapters/postgres/database.ts";
+import { PostgresJobQueue } from "../adapters/postgres/job-queue-store.ts";
 import { createCoreServices } from "./core-services.ts";
 import { createEngines } from "./create-engines.ts";
 import { createChatService } from "./chat-services.ts";
@@ -20,7 +21,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const parts = await createParts(config, overrides, database, log);
   const { core, engines, chat, ingest, crawling } = parts;
   const healthChecks = [databaseHealthCheck(database), ...engines.healthChecks, embeddingsHealthCheck(engines.embedder, ingest.embeddingStore)];
-  const background = backgroundWork(lifecycle(parts, overrides, database, log));
+  const background = backgroundWork(lifecycle(config, parts, overrides, database, log));
   const services: Services = {
     config,
     log,
@@ -96,7 +97,7 @@ async function createParts(config: Config, overrides: ServiceOverrides, database
 }
 
 /** What runs beside the API and what closes, in the order that lets each part finish what it holds. */
-function lifecycle(parts: Awaited<ReturnType<typeof createParts>>, overrides: ServiceOverrides, database: Database, log: Logger): BackgroundParts {
+function lifecycle(config: Config, parts: Awaited<ReturnType<typeof createParts>>, overrides: ServiceOverrides, database: Database, log: Logger): BackgroundParts {
   const { core, engines, chat, ingest, crawling } = parts;
   const { elasticsearch, statistics, embedder } = engines;
   return {
@@ -108,6 +109,7 @@ function lifecycle(parts: Awaited<ReturnType<typeof createParts>>, overrides: Se
     chores: [
       { name: "raw analytics events past their retention", run: () => core.analytics.pruneOldEvents() },
       { name: "expired chat sessions", run: () => chat.pruneExpiredSessions() },
+      { name: "dead jobs past their retention", run: () => new PostgresJobQueue(database.db).pruneDead(config.jobs.deadLetterRetentionDays) },
     ],
     closers: [
       () => ingest.preparation?.close(),

@@ -17,7 +17,8 @@ beforeAll(async () => {
   // A two-second lease: heartbeats every ~660 ms, so a live worker keeps its job through the event-loop stalls of a
   // loaded machine, and a dead worker's job is free again two seconds later.
   // Polling workers claim any pending job of their database: a database of its own keeps other files' jobs out.
-  ctx = await crawlTestContext({ CRAWL_LEASE_SECONDS: "2", CRAWL_HOST_CONCURRENCY: "2" }, { ownDatabase: true });
+  // Two attempts: a job whose worker dies twice is given up.
+  ctx = await crawlTestContext({ CRAWL_LEASE_SECONDS: "2", CRAWL_HOST_CONCURRENCY: "2", CRAWL_MAX_ATTEMPTS: "2" }, { ownDatabase: true });
 }, 60_000);
 afterAll(async () => {
   for (const server of servers) server.stop();
@@ -117,6 +118,36 @@ describe("crawl jobs over time", () => {
         await second.stop();
       }
     }, 50_000);
+  });
+
+  describe("workers that keep dying", () => {
+    test("leave the job failed with the reason, shown on its site, once its attempts run out", async () => {
+      const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
+      const site = await newCrawlSite(ctx, `${server.origin}/`);
+      const jobId = await startCrawl(ctx, site);
+      for (const attempt of [1, 2]) {
+        const dying = createCrawlWorker(ctx.services, { pollMs: 50 });
+        dying.start();
+        await waitFor(
+          () => ctx.services.crawlJobs.getById(jobId),
+          (job) => job?.attempts === attempt && job.pagesCrawled + job.pagesErrored >= 1,
+        );
+        await dying.stop({ release: false });
+      }
+      const last = createCrawlWorker(ctx.services, { pollMs: 50 });
+      last.start();
+      try {
+        const job = await waitFor(
+          () => getJob(ctx, site, jobId),
+          (j) => j.status !== "running" && j.status !== "pending",
+        );
+        expect(job).toMatchObject({ status: "failed", lastError: "The crawl was interrupted 2 times (worker stopped or restarted) and was given up." });
+        const shown = await ctx.request("GET", `/api/sites/${site.siteId}`, { key: site.key });
+        expect(shown.body).toMatchObject({ status: "error", lastError: job.lastError });
+      } finally {
+        await last.stop();
+      }
+    }, 40_000);
   });
 
   describe("re-crawling", () => {

@@ -60,6 +60,26 @@ describe("job queue", () => {
       expect(await queue.deadLetters(kind, 10)).toMatchObject([{ id: id!, attempts: 1, lastError: "The lease lapsed on the last attempt." }]);
     });
 
+    test("whose lease lapsed is taken back by its own holder without counting a new attempt", async () => {
+      const kind = newKind();
+      const orgId = await newOrg();
+      const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
+      await queue.claim({ kind, workerId: "w1", leaseSeconds: 0.2, limit: 1 });
+      await Bun.sleep(500);
+      // A heartbeat late under load: the holder's next claim finds its own job, and the run it has goes on.
+      expect(await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1 })).toMatchObject([{ id: id!, attempts: 1 }]);
+    });
+
+    test("can be claimed by the row it is about", async () => {
+      const kind = newKind();
+      const orgId = await newOrg();
+      await queue.enqueue([
+        { kind, orgId, ref: "crawl_a", maxAttempts: 3 },
+        { kind, orgId, ref: "crawl_b", maxAttempts: 3 },
+      ]);
+      expect((await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 5, ref: "crawl_b" })).map((j) => j.ref)).toEqual(["crawl_b"]);
+    });
+
     test("handed back on a clean stop is due at once with its attempt not counted", async () => {
       const kind = newKind();
       const orgId = await newOrg();
@@ -123,6 +143,42 @@ describe("job queue", () => {
       await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1 });
       await queue.fail(id!, "w1", { error: "later", retryInSeconds: 90 });
       expect(await secondsLeft(id!, "run_at")).toBeGreaterThan(80);
+    });
+  });
+
+  describe("dead letters", () => {
+    test("are pruned once older than the retention, and only dead jobs are", async () => {
+      const kind = newKind();
+      const orgId = await newOrg();
+      const [old, recent, waiting] = await queue.enqueue([
+        { kind, orgId, maxAttempts: 1 },
+        { kind, orgId, maxAttempts: 1 },
+        { kind, orgId, maxAttempts: 1, delaySeconds: 3600 },
+      ]);
+      for (const id of [old!, recent!]) {
+        await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1, jobId: id });
+        expect(await queue.fail(id, "w1", { error: "gone", retryInSeconds: 0 })).toBe("dead");
+      }
+      await database.db.update(jobs).set({ deadAt: sql`now() - interval '31 days'` }).where(eq(jobs.id, old!));
+      expect(await queue.pruneDead(30)).toBeGreaterThanOrEqual(1);
+      expect((await queue.deadLetters(kind, 10)).map((j) => j.id)).toEqual([recent!]);
+      expect(await database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, waiting!))).toHaveLength(1);
+    });
+  });
+
+  describe("a recurring job", () => {
+    test("has one row however often it is queued, and goes back in the queue after each run", async () => {
+      const kind = newKind();
+      await queue.ensureRecurring(kind);
+      await queue.ensureRecurring(kind);
+      const [job] = await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 5 });
+      expect(job).toMatchObject({ kind, orgId: null, attempts: 1 });
+      await queue.ensureRecurring(kind);
+      expect(await queue.claim({ kind, workerId: "w2", leaseSeconds: 30, limit: 5 })).toEqual([]);
+      await queue.complete(job!.id, "w1", { againInSeconds: 0.3 });
+      expect(await queue.claim({ kind, workerId: "w2", leaseSeconds: 30, limit: 5 })).toEqual([]);
+      await Bun.sleep(500);
+      expect(await queue.claim({ kind, workerId: "w2", leaseSeconds: 30, limit: 5 })).toMatchObject([{ id: job!.id, attempts: 1 }]);
     });
   });
 

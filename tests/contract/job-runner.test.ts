@@ -52,12 +52,16 @@ describe("job runner", () => {
     const orgId = await newOrg();
     const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
     const attempts: number[] = [];
+    const gaveUp: string[] = [];
     const runner = new JobRunner({
       queue,
-      handler: handler(kind, async (job) => {
-        attempts.push(job.attempts);
-        throw new Error(`refused ${job.attempts}`);
-      }),
+      handler: {
+        ...handler(kind, async (job) => {
+          attempts.push(job.attempts);
+          throw new Error(`refused ${job.attempts}`);
+        }),
+        gaveUp: async (job, why) => void gaveUp.push(`${job.id} ${why} ${job.lastError}`),
+      },
       workerId: "r1",
       log,
       concurrency: 2,
@@ -69,6 +73,58 @@ describe("job runner", () => {
     await runner.stop();
     expect(attempts).toEqual([1, 2, 3]);
     expect(await queue.deadLetters(kind, 5)).toMatchObject([{ id: id!, attempts: 3, lastError: "refused 3" }]);
+    expect(gaveUp).toEqual([`${id} failed refused 3`]);
+  }, 30_000);
+
+  test("tells the handler of a job whose holder vanished during its last attempt, and never runs it", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const orgId = await newOrg();
+    const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 1 }]);
+    // A worker that claims the job and dies: its lease lapses.
+    await queue.claim({ kind, workerId: "gone", leaseSeconds: 0.2, limit: 1 });
+    await Bun.sleep(400);
+    const gaveUp: string[] = [];
+    let ran = false;
+    const runner = new JobRunner({
+      queue,
+      handler: { ...handler(kind, async () => void (ran = true)), gaveUp: async (job, why) => void gaveUp.push(`${job.id} ${why}`) },
+      workerId: "r1",
+      log,
+      concurrency: 1,
+      pollMs: 50,
+    });
+    runner.start();
+    await until(() => gaveUp.length > 0);
+    await runner.stop();
+    expect(gaveUp).toEqual([`${id} lapsed`]);
+    expect(ran).toBe(false);
+  }, 30_000);
+
+  test("runs a recurring job in one process at a time, and again after its interval", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const runs: Array<{ worker: string; start: number; end: number }> = [];
+    const recurring = (worker: string) =>
+      new JobRunner({
+        queue,
+        handler: {
+          ...handler(kind, async () => {
+            const start = Date.now();
+            await Bun.sleep(150);
+            runs.push({ worker, start, end: Date.now() });
+          }),
+          everySeconds: 0.2,
+        },
+        workerId: worker,
+        log,
+        concurrency: 1,
+        pollMs: 30,
+      });
+    const runners = [recurring("r1"), recurring("r2"), recurring("r3")];
+    for (const r of runners) r.start();
+    await until(() => runs.length >= 4);
+    await Promise.all(runners.map((r) => r.stop()));
+    const sorted = runs.sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.start).toBeGreaterThanOrEqual(sorted[i - 1]!.end + 150);
   }, 30_000);
 
   test("renews the lease of a job that outlasts it, so a second worker never runs it too", async () => {
