@@ -97,7 +97,13 @@ async function createParts(config: Config, overrides: ServiceOverrides, database
 }
 
 /** What runs beside the API and what closes, in the order that lets each part finish what it holds. */
-function lifecycle(config: Config, parts: Awaited<ReturnType<typeof createParts>>, overrides: ServiceOverrides, database: Database, log: Logger): BackgroundParts {
+function lifecycle(
+  config: Config,
+  parts: Awaited<ReturnType<typeof createParts>>,
+  overrides: ServiceOverrides,
+  database: Database,
+  log: Logger,
+): BackgroundParts {
   const { core, engines, chat, ingest, crawling } = parts;
   const { elasticsearch, statistics, embedder } = engines;
   return {
