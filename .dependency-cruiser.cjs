@@ -25,7 +25,7 @@ const featureArrows = {
   chat: ["search", "sites"],
   "chat-budget": [],
   connectors: ["rate-limit", "jobs"],
-  crawl: ["ingest"],
+  crawl: ["ingest", "jobs"],
   groups: [],
   health: [],
   ingest: ["sites", "jobs"],
