@@ -32,7 +32,8 @@ export function createElasticsearchServices(settings: ElasticsearchSettings, db:
     queue: new PostgresJobQueue(db),
     handler: {
       kind: "search-outbox",
-      leaseSeconds: 120,
+      // Short, so a process that dies holding the drain delays keyword freshness by half a minute at most.
+      leaseSeconds: 30,
       everySeconds: 1,
       retryInSeconds: () => 5,
       run: async (_job, signal) => {
