@@ -56,7 +56,6 @@ export class JobRunner {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private interrupting = false;
   private handingBack = true;
-  private nextBurial = 0;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.loop = new PollLoop(() => this.fill(), { name: `${options.handler.kind} jobs`, pollMs: options.pollMs ?? 1000, log: options.log });
@@ -116,11 +115,7 @@ export class JobRunner {
   /** Claims for every free slot; the loop goes again when a job ends (it wakes the loop), or at the next poll. */
   private async fill(): Promise<boolean> {
     const { queue, handler } = this.options;
-    // Looked for once a second, not at every poll: a job left by a dead holder waits out its whole lease anyway.
-    if (handler.gaveUp && Date.now() >= this.nextBurial) {
-      this.nextBurial = Date.now() + 1000;
-      for (const job of await queue.buryLapsed(handler.kind)) await this.tellGaveUp(job, "lapsed");
-    }
+    for (const job of await queue.buryLapsed(handler.kind)) await this.tellGaveUp(job, "lapsed");
     const free = this.options.concurrency - this.running.size;
     // A job of ours whose lease lapsed under load (a late heartbeat) can come back to us: the run we have goes on.
     if (free > 0) for (const job of await this.claim(free)) if (!this.running.has(job.id)) void this.launch(job);

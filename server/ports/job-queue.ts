@@ -68,7 +68,7 @@ export interface JobQueue {
   /**
    * Takes up to `limit` due jobs of a kind (queued and due, or running with a lapsed lease), counting the attempt; a
    * lapsed job taken back by the worker that held it is not a new attempt (its heartbeat was late, the run goes on).
-   * A job whose lease lapsed on its last attempt is made a dead letter instead of being claimed again.
+   * A job whose lease lapsed on its last attempt is never claimed again: buryLapsed makes it a dead letter.
    */
   claim(input: ClaimInput): Promise<ClaimedJob[]>;
   /** Renews the leases this worker still holds; returns the ids it holds (a job missing from them was lost). */
@@ -79,7 +79,7 @@ export interface JobQueue {
   fail(id: string, workerId: string, input: FailInput): Promise<"retry" | "dead">;
   /** Hands a held job back unharmed (a clean stop): due at once, the attempt not counted. */
   release(id: string, workerId: string): Promise<void>;
-  /** Makes dead letters of the kind's jobs whose lease lapsed on their last attempt (claim does it too); returns them. */
+  /** Makes dead letters of the kind's jobs whose lease lapsed on their last attempt; returns them, so the kind can say so. */
   buryLapsed(kind: string): Promise<DeadJob[]>;
   deadLetters(kind: string, limit: number): Promise<DeadJob[]>;
   /** Deletes dead letters kept longer than `olderThanDays`; returns how many. */

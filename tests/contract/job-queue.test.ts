@@ -57,6 +57,8 @@ describe("job queue", () => {
       expect(await queue.claim({ kind, workerId: "w1", leaseSeconds: 0.2, limit: 1 })).toHaveLength(1);
       await Bun.sleep(500);
       expect(await queue.claim({ kind, workerId: "w2", leaseSeconds: 30, limit: 1 })).toEqual([]);
+      expect(await queue.buryLapsed(kind)).toMatchObject([{ id: id!, attempts: 1 }]);
+      expect(await queue.buryLapsed(kind)).toEqual([]);
       expect(await queue.deadLetters(kind, 10)).toMatchObject([{ id: id!, attempts: 1, lastError: "The lease lapsed on the last attempt." }]);
     });
 

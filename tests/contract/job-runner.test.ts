@@ -76,6 +76,33 @@ describe("job runner", () => {
     expect(gaveUp).toEqual([`${id} failed refused 3`]);
   }, 30_000);
 
+  test("stopped as if its process died, leaves the job to be taken over when its lease lapses, as a new attempt", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const orgId = await newOrg();
+    const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
+    let started = false;
+    const runner = new JobRunner({
+      queue,
+      handler: handler(
+        kind,
+        async (_job, signal) => {
+          started = true;
+          await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+        },
+        2,
+      ),
+      workerId: "r1",
+      log,
+      concurrency: 1,
+    });
+    runner.start();
+    await until(() => started);
+    await runner.stop({ interrupt: true, handBack: false });
+    expect(await queue.claim({ kind, workerId: "r2", leaseSeconds: 30, limit: 1 })).toEqual([]);
+    await Bun.sleep(2500);
+    expect(await queue.claim({ kind, workerId: "r2", leaseSeconds: 30, limit: 1 })).toMatchObject([{ id: id!, attempts: 2 }]);
+  }, 30_000);
+
   test("tells the handler of a job whose holder vanished during its last attempt, and never runs it", async () => {
     const kind = `test-${crypto.randomUUID()}`;
     const orgId = await newOrg();

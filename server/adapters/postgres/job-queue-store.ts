@@ -33,7 +33,6 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async claim(input: ClaimInput): Promise<ClaimedJob[]> {
-    await this.buryLapsed(input.kind);
     const { kind, workerId, leaseSeconds, limit } = input;
     const ofOrg = input.orgId === undefined ? sql`` : sql`AND j.org_id = ${input.orgId}`;
     const ofJob = input.jobId === undefined ? sql`` : sql`AND j.id = ${input.jobId}`;
@@ -50,14 +49,14 @@ export class PostgresJobQueue implements JobQueue {
           WHERE id IN (
             SELECT id FROM jobs
             WHERE kind = ${kind}
-              AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until <= now()))
+              AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until <= now() AND attempts < max_attempts))
               AND id IN (
                 SELECT ranked.id FROM (
                   SELECT j.id, j.org_id, j.run_at,
                          row_number() OVER (PARTITION BY j.org_id ORDER BY j.run_at, j.id) AS turn
                   FROM jobs j
                   WHERE j.kind = ${kind} ${ofOrg} ${ofJob} ${ofRef}
-                    AND ((j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.lease_until <= now()))
+                    AND ((j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.lease_until <= now() AND j.attempts < j.max_attempts))
                 ) ranked
                 WHERE ranked.turn <= ${perOrg} - COALESCE((${JSON.stringify(input.busy ?? {})}::jsonb ->> ranked.org_id)::int, 0)
                 ORDER BY ranked.turn, (ranked.org_id COLLATE "C" <= ${input.after ?? ""} COLLATE "C"), ranked.org_id COLLATE "C", ranked.run_at, ranked.id
