@@ -56,6 +56,9 @@ export class JobRunner {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private interrupting = false;
   private handingBack = true;
+  /** A recurring kind's row being queued by start(); a stop meanwhile keeps the loop from starting after it. */
+  private starting: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.loop = new PollLoop(() => this.fill(), { name: `${options.handler.kind} jobs`, pollMs: options.pollMs ?? 1000, log: options.log });
@@ -67,13 +70,12 @@ export class JobRunner {
 
   start(): void {
     const { queue, handler, log } = this.options;
+    this.stopped = false;
     if (handler.everySeconds === undefined) this.loop.start();
     else
-      queue.ensureRecurring(handler.kind).then(
-        () => this.loop.start(),
-        (error) => {
-          log.error("could not queue a recurring job; it does not run in this process", { kind: handler.kind, error });
-        },
+      this.starting = queue.ensureRecurring(handler.kind).then(
+        () => void (this.stopped || this.loop.start()),
+        (error) => log.error("could not queue a recurring job; it does not run in this process", { kind: handler.kind, error }),
       );
   }
 
@@ -87,6 +89,8 @@ export class JobRunner {
    * are left to lapse instead, as when a process dies.
    */
   async stop(opts: { interrupt?: boolean; handBack?: boolean; reason?: unknown } = {}): Promise<void> {
+    this.stopped = true;
+    await this.starting;
     await this.loop.stop();
     const running = [...this.running.values()];
     this.interrupting = opts.interrupt === true;

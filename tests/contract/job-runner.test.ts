@@ -164,16 +164,17 @@ describe("job runner", () => {
         kind,
         async () => {
           runs.push(worker);
-          await Bun.sleep(1500);
+          await Bun.sleep(4000);
         },
-        0.6,
+        // Heartbeats every half second: a loaded machine's event-loop stalls stay well inside the lease.
+        1.5,
       );
     const first = new JobRunner({ queue, handler: slow("r1"), workerId: "r1", log, concurrency: 1, pollMs: 50 });
     const second = new JobRunner({ queue, handler: slow("r2"), workerId: "r2", log, concurrency: 1, pollMs: 50 });
     first.start();
     await until(() => runs.length > 0);
     second.start();
-    await Bun.sleep(1800);
+    await Bun.sleep(4300);
     await Promise.all([first.stop(), second.stop()]);
     expect(runs).toEqual(["r1"]);
   }, 30_000);
