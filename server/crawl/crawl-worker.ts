@@ -101,7 +101,9 @@ export class CrawlWorker {
     if (!crawlJob) return;
     const controller = new AbortController();
     const stop = () => controller.abort(signal.reason);
-    signal.addEventListener("abort", stop, { once: true });
+    // A stop or a lost lease while the attempt was being started has already aborted the signal: no event comes.
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
     this.running.set(crawlJob.id, controller);
     try {
       const outcome = await runCrawlJob(crawlJob, { ...this.options.runner, workerId: this.id }, controller.signal);
