@@ -99,8 +99,7 @@ async function compare(d: DashboardPage, name: string, mask: Locator[] = []): Pr
   const moved: AxeViolation[] = [];
   for (const scheme of ["light", "dark"] as const) {
     await d.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await d.page.mouse.move(0, 0);
-    await d.page.waitForTimeout(300);
+    await d.settle();
     moved.push(...(await compareBaseline(d, `dashboard-${name}-${scheme}`, mask)));
   }
   await d.page.emulateMedia({ colorScheme: "light" });

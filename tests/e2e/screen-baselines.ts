@@ -27,20 +27,6 @@ export interface ScreenOptions {
   docs?: (typeof WIDTHS)[number];
 }
 
-/** Lets colour changes and layout settle: no hover highlight, no finite animation running, two frames drawn. */
-async function settle(d: DashboardPage): Promise<void> {
-  await d.page.mouse.move(0, 0);
-  // Finite ones only: a spinner turns for ever. Reduced motion ends most at once.
-  await d.page
-    .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
-      null,
-      { timeout: 2_000 },
-    )
-    .catch(() => {});
-  await d.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
 /** The screen as it is now against its baseline, in one scheme at the current width: a finding when it moved. */
 export async function compareBaseline(d: DashboardPage, file: string, mask: Locator[] = []): Promise<AxeViolation[]> {
   const png = await d.page.screenshot({ mask, caret: "hide", animations: "disabled" });
@@ -70,7 +56,7 @@ export async function checkScreen(d: DashboardPage, name: string, options: Scree
       // The same scroll position at every run: the focus in the middle of the screen, or else the top of the page.
       if (options.focus) await options.focus().evaluate((el) => el.scrollIntoView({ block: "center" }));
       else await d.page.evaluate(() => window.scrollTo(0, 0));
-      await settle(d);
+      await d.settle();
       found.push(...(await d.axeViolations()).map((v) => ({ ...v, help: `${name} ${width} px (${scheme}): ${v.help}` })));
       found.push(...(await compareBaseline(d, `dashboard-${name}-${width}-${scheme}`, options.mask?.() ?? [])));
       if (options.docs === width) {
