@@ -13,6 +13,7 @@ import { MemoryRateLimitStore } from "../adapters/memory/rate-limit-store.ts";
 import { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { RefusedOriginStore } from "../adapters/postgres/refused-origin-store.ts";
 import { SiteService } from "../sites/site-service.ts";
+import { SiteEventBus } from "../adapters/memory/site-event-bus.ts";
 import { ChatBudget } from "../chat-budget/index.ts";
 import { createAnalyticsServices } from "./analytics-services.ts";
 import { createSecretBox } from "./create-connectors.ts";
@@ -23,21 +24,14 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
   const accounts = new AccountStore(database.db);
   const siteStore = new SiteStore(database.db, { outbox: config.lexicalEngine === "elasticsearch" });
   const limiter = new RateLimiter(config.rateLimitStore === "postgres" ? new PostgresRateLimitStore(database.db) : new MemoryRateLimitStore(), overrides.clock);
-  const siteChangeListeners: Array<(siteId: string) => void> = [];
-  const notifySiteChanged = (siteId: string) => {
-    for (const listener of siteChangeListeners) listener(siteId);
-  };
+  const siteEvents = new SiteEventBus();
   // One key seals crawler credentials and webhook signing secrets; ConfigError at start-up when it is malformed.
   const secretBox = await createSecretBox(config);
   const crawlerSettings = new CrawlerSettings(secretBox);
   const refusedOrigins = new RefusedOriginStore(database.db);
   const sites = new SiteService(
     siteStore,
-    {
-      onSiteChanged: notifySiteChanged,
-      // The site row cascades to pages and chunks; an external index hears of it through the outbox (SiteStore.delete).
-      onSiteDeleted: async (siteId) => notifySiteChanged(siteId),
-    },
+    siteEvents,
     crawlerSettings,
     refusedOrigins,
   );
@@ -45,7 +39,7 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
   // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
   const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));
   const analytics = createAnalyticsServices({ ...config.analytics, salt }, database.db, siteStore, log, chatBudget);
-  return { accounts, siteStore, limiter, siteChangeListeners, notifySiteChanged, secretBox, crawlerSettings, sites, chatBudget, analytics, refusedOrigins };
+  return { accounts, siteStore, limiter, siteEvents, secretBox, crawlerSettings, sites, chatBudget, analytics, refusedOrigins };
 }
 
 export type CoreServices = Awaited<ReturnType<typeof createCoreServices>>;

@@ -49,7 +49,7 @@ export function createCrawlServices({ config, db, log, core, documents, ingest }
     siteStore: core.siteStore,
     documents,
     ingest,
-    siteChangeListeners: core.siteChangeListeners,
+    siteEvents: core.siteEvents,
     connectors,
   });
   return { crawlJobs, crawl, connectors, crawlWorker };

@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { IngestService } from "../ingest/ingest-service.ts";
 import type { Connectors } from "./create-connectors.ts";
@@ -22,7 +23,7 @@ export interface CrawlWorkerServices {
   siteStore: SiteStore;
   documents: DocumentStore;
   ingest: IngestService;
-  siteChangeListeners: Array<(siteId: string) => void>;
+  siteEvents: SiteEvents;
   connectors: Connectors;
 }
 
@@ -58,9 +59,7 @@ export function createCrawlWorker(services: CrawlWorkerServices, opts: { pollMs?
       leaseSeconds: crawl.leaseSeconds,
       hostConcurrency: crawl.hostConcurrency,
       hostIntervalMs: crawl.hostIntervalMs,
-      onSiteChanged: (siteId) => {
-        for (const listener of services.siteChangeListeners) listener(siteId);
-      },
+      siteEvents: services.siteEvents,
       log: services.log,
       onCrawlEnded: (e) => {
         // Webhook events go to the outbox; a failure to write one is logged and never fails the crawl.

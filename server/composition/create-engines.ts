@@ -45,14 +45,14 @@ export async function createEngines(config: Config, overrides: ServiceOverrides,
       }
     },
   });
-  core.siteChangeListeners.push((siteId) => search.publicSearch.invalidateSite(siteId));
-  core.siteChangeListeners.push((siteId) => {
+  core.siteEvents.subscribe(({ siteId }) => search.publicSearch.invalidateSite(siteId));
+  core.siteEvents.subscribe(({ siteId }) => {
     search.siteRows.invalidate(siteId);
     search.chunkRows.invalidateSite(siteId);
     search.vocabulary.invalidateSite(siteId);
   });
   const statistics = database.kind === "pglite" ? new StatisticsRefresher(database.db, { onError: (error) => log.warn("ANALYZE failed", { error }) }) : null;
-  if (statistics) core.siteChangeListeners.push(() => statistics.contentChanged());
+  if (statistics) core.siteEvents.subscribe(() => statistics.contentChanged());
   const healthChecks = [...(elasticsearch ? [elasticsearch.healthCheck] : []), search.healthCheck];
   return { embedder, elasticsearch, search, statistics, healthChecks };
 }

@@ -43,7 +43,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     pages: ingest.pages,
     embeddingQueue: ingest.embeddingQueue,
     ...crawling,
-    siteChangeListeners: core.siteChangeListeners,
+    siteEvents: core.siteEvents,
     accountServices: parts.accountServices,
     startBackgroundWork: background.start,
     close: background.close,
@@ -73,13 +73,13 @@ async function createParts(config: Config, overrides: ServiceOverrides, database
     embedder: engines.embedder,
     siteStore: core.siteStore,
     usageRecorder: core.analytics.usageRecorder,
-    notifySiteChanged: core.notifySiteChanged,
+    siteEvents: core.siteEvents,
   });
   const { embeddingQueue } = ingest;
-  if (embeddingQueue) core.siteChangeListeners.push(() => embeddingQueue.wake());
+  if (embeddingQueue) core.siteEvents.subscribe(() => embeddingQueue.wake());
   const crawling = createCrawlServices({ config, db: database.db, log, core, documents: ingest.documents, ingest: ingest.ingest });
   const checkReady = siteReadiness(core.siteStore, (orgId, data) => crawling.connectors.webhooks.emit(orgId, "site.ready", data), log);
-  core.siteChangeListeners.push((siteId) => void checkReady([siteId]));
+  core.siteEvents.subscribe(({ siteId }) => void checkReady([siteId]));
   embeddingQueue?.onSitesEmbedded(checkReady);
   const accountServices = createAccountServices({
     db: database.db,

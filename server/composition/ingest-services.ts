@@ -12,6 +12,7 @@ import { UnpdfReader } from "../adapters/pdf/unpdf-reader.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
 import type { SiteStore } from "../ports/site-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 import { HeuristicMetadataExtractor } from "../ingest/heuristic-metadata.ts";
 import { IngestService } from "../ingest/ingest-service.ts";
 import { PreparationPool } from "../ingest/preparation-pool.ts";
@@ -28,10 +29,10 @@ export interface IngestInput {
   embedder: Embedder | null;
   siteStore: SiteStore;
   usageRecorder: UsageRecorder;
-  notifySiteChanged(siteId: string): void;
+  siteEvents: SiteEvents;
 }
 
-export function createIngestServices({ config, db, gate, log, embedder, siteStore, usageRecorder, notifySiteChanged }: IngestInput) {
+export function createIngestServices({ config, db, gate, log, embedder, siteStore, usageRecorder, siteEvents }: IngestInput) {
   const useOutbox = config.lexicalEngine === "elasticsearch";
   const documents = new DocumentStore(db, useOutbox, embedder?.model ?? null, gate);
   const aliases = new PageAliasStore(db, useOutbox);
@@ -52,11 +53,11 @@ export function createIngestServices({ config, db, gate, log, embedder, siteStor
     heuristics,
     preparer: preparation ?? undefined,
     pdf: preparation ?? new UnpdfReader(),
-    onSiteChanged: notifySiteChanged,
+    siteEvents,
     onModelUsage: (usage) => usageRecorder.record(usage),
     onMetadataFallback: (url, error) => log.warn("metadata model failed; heuristics filled in", { url, ...upstreamFields(error) }),
     onPageFailed: (error, page) => log.error("page not stored", { error, ...page }),
   });
-  const pages = new PageService(siteStore, documents, aliases, ingest, notifySiteChanged);
+  const pages = new PageService(siteStore, documents, aliases, ingest, siteEvents);
   return { documents, embeddingStore, embeddingQueue, preparation, ingest, pages };
 }

@@ -8,6 +8,7 @@ import type { DocumentStore } from "../adapters/postgres/document-store.ts";
 import type { CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { HealthCheck } from "../ports/health-check.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 import type { SiteService } from "../sites/site-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { ChatService } from "../chat/chat-service.ts";
@@ -62,7 +63,7 @@ export interface Services {
   /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials. */
   connectors: Connectors;
   /** Told after a site's content or settings changed (search cache, embedding queue). */
-  siteChangeListeners: Array<(siteId: string) => void>;
+  siteEvents: SiteEvents;
   /**
    * Starts the work beside the API (server/housekeeping.ts and the rest): crawl jobs, the embedding queue, the search
    * outbox drain when Elasticsearch is the lexical engine, and hourly housekeeping. createServices calls it when
