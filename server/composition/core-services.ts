@@ -29,12 +29,7 @@ export async function createCoreServices(config: Config, overrides: ServiceOverr
   const secretBox = await createSecretBox(config);
   const crawlerSettings = new CrawlerSettings(secretBox);
   const refusedOrigins = new RefusedOriginStore(database.db);
-  const sites = new SiteService(
-    siteStore,
-    siteEvents,
-    crawlerSettings,
-    refusedOrigins,
-  );
+  const sites = new SiteService(siteStore, siteEvents, crawlerSettings, refusedOrigins);
   const chatBudget = new ChatBudget(new PostgresChatBudgetStore(database.db), overrides.clock ? () => new Date(overrides.clock!() * 1000) : undefined);
   // A constant default salt would make visitor hashes comparable across every installation: generate one and keep it.
   const salt = config.analytics.salt ?? (await new InstanceSettingsStore(database.db).getOrCreate("analytics_salt", () => randomBytes(32).toString("hex")));
