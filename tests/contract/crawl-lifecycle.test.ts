@@ -63,7 +63,7 @@ describe("crawl jobs over time", () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
       const jobId = await startCrawl(ctx, site);
-      const run = ctx.parts.crawl.worker.runOnce(jobId);
+      const run = ctx.runCrawl(jobId);
       await waitFor(
         () => getJob(ctx, site, jobId),
         (job) => job.pagesErrored + job.pagesCrawled >= 3,

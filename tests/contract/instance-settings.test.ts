@@ -39,7 +39,7 @@ describe("the analytics salt", () => {
       ip: "203.0.113.1",
       channel: "public",
     });
-    await ctx.parts.analytics.flush();
+    await ctx.flushAnalytics();
     const [event] = await ctx.db.select().from(queryEvents).where(eq(queryEvents.siteId, siteId));
     const [salt] = await ctx.db.select().from(instanceSettings).where(eq(instanceSettings.key, "analytics_salt"));
     expect(event!.visitorHash).toBe(visitorHash(salt!.value, siteId, event!.createdAt, "203.0.113.1"));

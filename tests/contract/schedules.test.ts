@@ -30,7 +30,7 @@ async function scheduledRun(at: Date, siteId: string) {
   expect(started).toContain(siteId);
   // Other tests' sites may have come due too: run this site's job only.
   const [job] = await ctx.parts.stores.crawlJobs.listForSite(siteId, 1);
-  await ctx.parts.crawl.worker.runOnce(job!.id);
+  await ctx.runCrawl(job!.id);
 }
 
 describe("scheduled recrawls", () => {

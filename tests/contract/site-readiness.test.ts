@@ -126,7 +126,7 @@ describe("a site's indexing", () => {
     await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events).toEqual([]);
 
-    await ctx.parts.crawl.worker.runOnce(jobId);
+    await ctx.runCrawl(jobId);
     await queue().drain();
     for (let i = 0; i < 100 && receiver.events.length === 0; i++) {
       await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
