@@ -17,7 +17,7 @@ beforeAll(async () => {
   es = await startFakeElasticsearch();
   ctx = await createTestContext({ ELASTICSEARCH_URL: es.url, ELASTICSEARCH_INDEX_PREFIX: prefix, ANALYTICS_RETENTION_DAYS: "30" }, { embedder: null });
   // Rows an interrupted run left on a shared PostgreSQL would otherwise be delivered here.
-  await ctx.services.database.db.delete(searchOutbox);
+  await ctx.db.delete(searchOutbox);
 }, 60_000);
 
 afterAll(async () => {
@@ -42,25 +42,25 @@ async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Prom
 
 test("nothing reaches Elasticsearch or is pruned until the background work starts; then the outbox drains and housekeeping runs", async () => {
   const { orgId, key } = await ctx.createOrg("pro");
-  const siteId = await createSite(ctx.services, orgId, "Docs");
+  const siteId = await createSite(ctx, orgId, "Docs");
   const ingest = await ctx.request("POST", `/api/sites/${siteId}/pages`, {
     key,
     body: { pages: [{ url: "https://docs.example.com/install", title: "Install", content: "How to install the server on Linux and macOS." }] },
   });
   expect(ingest.body.processed).toBe(1);
-  await recordQueries(ctx.services, orgId, siteId, [{ query: "old", at: utcMidnight(-60) }, { query: "new" }]);
+  await recordQueries(ctx, orgId, siteId, [{ query: "old", at: utcMidnight(-60) }, { query: "new" }]);
   const expired = `sess_expired_${Date.now()}`;
-  await ctx.services.database.db.insert(chatSessions).values({ id: expired, siteId, expiresAt: new Date(Date.now() - 60_000) });
-  const sessionLeft = async () => (await rows(ctx.services.database.db, sql`SELECT 1 FROM chat_sessions WHERE id = ${expired}`)).length > 0;
+  await ctx.db.insert(chatSessions).values({ id: expired, siteId, expiresAt: new Date(Date.now() - 60_000) });
+  const sessionLeft = async () => (await rows(ctx.db, sql`SELECT 1 FROM chat_sessions WHERE id = ${expired}`)).length > 0;
 
   await Bun.sleep(300);
   expect(docCount()).toBe(0);
-  expect(await rawEventCount(ctx.services, siteId)).toBe(2);
+  expect(await rawEventCount(ctx, siteId)).toBe(2);
   expect(await sessionLeft()).toBe(true);
 
-  ctx.services.startBackgroundWork();
-  ctx.services.startBackgroundWork();
+  ctx.services.background.start();
+  ctx.services.background.start();
   expect(await until(() => docCount() > 0)).toBe(true);
-  expect(await until(async () => (await rawEventCount(ctx.services, siteId)) === 1)).toBe(true);
+  expect(await until(async () => (await rawEventCount(ctx, siteId)) === 1)).toBe(true);
   expect(await until(async () => !(await sessionLeft()))).toBe(true);
 });

@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import type { TestContext } from "../fixtures/test-app.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
 import { chunkText, crawlOnce, crawlTestContext, getJob, HTTPD_ROOT, indexedPaths, newCrawlSite, startCrawl, waitFor } from "../fixtures/crawl-test-helpers.ts";
-import { createCrawlWorker } from "../../server/composition/create-crawl-worker.ts";
 
 let ctx: TestContext;
 const servers: CrawlSite[] = [];
@@ -31,7 +30,7 @@ describe("crawl jobs over time", () => {
     test("leaves the job cancelled and stops the work at once", async () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
-      const worker = createCrawlWorker(ctx.services, { pollMs: 50 });
+      const worker = ctx.parts.crawl.newWorker({ pollMs: 50 });
       worker.start();
       try {
         const jobId = await startCrawl(ctx, site);
@@ -64,7 +63,7 @@ describe("crawl jobs over time", () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
       const jobId = await startCrawl(ctx, site);
-      const run = ctx.services.crawlWorker.runOnce(jobId);
+      const run = ctx.runCrawl(jobId);
       await waitFor(
         () => getJob(ctx, site, jobId),
         (job) => job.pagesErrored + job.pagesCrawled >= 3,
@@ -82,8 +81,8 @@ describe("crawl jobs over time", () => {
     test("another worker takes the job over when the lease expires and finishes it without refetching done pages", async () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 40 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
-      const first = createCrawlWorker(ctx.services, { pollMs: 50 });
-      const second = createCrawlWorker(ctx.services, { pollMs: 100 });
+      const first = ctx.parts.crawl.newWorker({ pollMs: 50 });
+      const second = ctx.parts.crawl.newWorker({ pollMs: 100 });
       first.start();
       try {
         const jobId = await startCrawl(ctx, site);
@@ -111,7 +110,7 @@ describe("crawl jobs over time", () => {
         const paths = server.requests.map((r) => r.path).filter((p) => p !== "/robots.txt" && p !== "/sitemap.xml");
         expect(paths.length - new Set(paths).size).toBeLessThanOrEqual(4);
         expect(server.count("/")).toBe(1);
-        const attempts = await ctx.services.crawlJobs.getById(jobId);
+        const attempts = await ctx.parts.stores.crawlJobs.getById(jobId);
         expect(attempts?.attempts).toBe(2);
       } finally {
         await second.stop();
