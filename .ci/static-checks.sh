@@ -23,5 +23,5 @@ check knip "$bin/knip" --no-progress
 check sizes "$bin/bun" scripts/check-sizes.ts
 check lint-deps npm run --silent lint:deps
 # The gzip budgets read dist/: .ci/run builds it beside these checks and leaves build.done when it is written.
-for ((waited = 0; waited < 600 && ! -f $log_dir/build.done; waited++)); do sleep 1; done
+for ((waited = 0; waited < 600; waited++)); do [[ -f $log_dir/build.done ]] && break; sleep 1; done
 check widget-size "$bin/bun" bench/widget-size.ts --no-build

@@ -16,7 +16,7 @@ const pickQuery = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Ma
 const ctx = await createTestContext();
 const { orgId, key } = await ctx.createOrg("pro");
 const siteIds: string[] = [];
-for (let i = 0; i < siteCount; i++) siteIds.push(await createSite(ctx.services, orgId, `Site ${i}`));
+for (let i = 0; i < siteCount; i++) siteIds.push(await createSite(ctx, orgId, `Site ${i}`));
 
 const now = Date.now();
 const loadStart = performance.now();
@@ -36,7 +36,7 @@ for (let done = 0; done < events; done += BATCH) {
       createdAt: new Date(now - Math.random() * 365 * DAY_MS),
     });
   }
-  await ctx.services.analytics.store.writeQueryEvents(batch, []);
+  await ctx.parts.stores.analytics.writeQueryEvents(batch, []);
 }
 const loadMs = performance.now() - loadStart;
 
@@ -67,7 +67,7 @@ for (const path of endpoints) {
   table.push({ endpoint: path.replace(site, ":siteId"), p50: pct(times, 50).toFixed(1), p95: pct(times, 95).toFixed(1), max: times.at(-1)!.toFixed(1) });
 }
 
-const [{ n: rollupRows } = { n: 0 }] = (await ctx.services.database.db
+const [{ n: rollupRows } = { n: 0 }] = (await ctx.db
   .execute(
     // Plain count for the report; both drivers return it (rows or array).
     (

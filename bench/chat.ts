@@ -90,7 +90,7 @@ async function run(label: string, env: Record<string, string>, script: () => voi
   try {
     const { siteId } = await createChatSite(ctx, { pages: [...docsPages, ...fillerPages] });
     // Retrieval is hybrid search: the chunks get their vectors and the query model is loaded before timing.
-    const embedder = ctx.services.embedder;
+    const embedder = ctx.parts.embedder;
     if (embedder) {
       await embedder.ready();
       await embedSiteChunks(ctx, siteId, embedder);

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { serveCrawlSite } from "../tests/fixtures/crawl-site-server.ts";
 
@@ -34,34 +34,34 @@ const config = loadConfig({
   CRAWL_HOST_INTERVAL_MS: "0",
   CRAWL_HOST_CONCURRENCY: values["host-concurrency"],
 });
-const services = await createServices(config, embed ? {} : { embedder: null });
-const org = await services.accounts.createOrganisation({ name: "bench", plan: "enterprise" });
-const site = await services.sites.create(org.id, { name: "httpd manual", baseUrl: `${server.origin}/`, crawlerConfig: { maxPages: 5000, maxDepth: 20 } });
+const { services, parts } = await createContainer(config, embed ? {} : { embedder: null });
+const org = await parts.stores.accounts.createOrganisation({ name: "bench", plan: "enterprise" });
+const site = await parts.sites.sites.create(org.id, { name: "httpd manual", baseUrl: `${server.origin}/`, crawlerConfig: { maxPages: 5000, maxDepth: 20 } });
 
 const pendingChunks = async () =>
   Number(
-    (await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId} AND embedded_at IS NULL`))[0]
-      ?.n ?? 0,
+    (await rows<{ n: number }>(parts.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId} AND embedded_at IS NULL`))[0]?.n ??
+      0,
   );
 
 const started = performance.now();
-if (embed) services.embeddingQueue?.start();
-const { jobId } = await services.crawl.start(org.id, site.siteId);
-const outcome = await services.crawlWorker.runOnce();
+if (embed) parts.ingest.embeddingQueue?.start();
+const { jobId } = await parts.crawl.crawl.start(org.id, site.siteId);
+const outcome = await parts.crawl.worker.runOnce();
 const crawlSeconds = (performance.now() - started) / 1000;
-const job = await services.crawl.get(org.id, jobId);
+const job = await parts.crawl.crawl.get(org.id, jobId);
 
-const probe = await services.search.hybrid.search({ siteIds: [site.siteId], query: "RewriteRule", limit: 5, minScore: 0, only: "lexical" });
-const stats = await services.siteStore.stats(site.siteId);
+const probe = await parts.search.hybrid.search({ siteIds: [site.siteId], query: "RewriteRule", limit: 5, minScore: 0, only: "lexical" });
+const stats = await parts.stores.sites.stats(site.siteId);
 const lines = [
   `site: ${root} (${server.requests.length} requests served)`,
-  `database: ${services.database.kind}, lexical engine: ${config.lexicalEngine}, host concurrency ${config.crawl.hostConcurrency}`,
+  `database: ${parts.database.kind}, lexical engine: ${config.lexicalEngine}, host concurrency ${config.crawl.hostConcurrency}`,
   `crawl ${outcome}: ${job.pagesCrawled} pages crawled, ${job.pagesProcessed} indexed, ${job.pagesErrored} dead links, ${job.pagesDiscovered} addresses discovered`,
   `keyword-searchable after ${crawlSeconds.toFixed(1)} s: ${(job.pagesCrawled / crawlSeconds).toFixed(1)} pages/s, ${((job.pagesCrawled + job.pagesErrored + job.pagesSkipped) / crawlSeconds).toFixed(1)} fetches/s; ${stats.chunkCount} chunks; "RewriteRule" finds ${probe.results.length} results`,
 ];
 console.log(lines.join("\n"));
 
-if (embed && services.embeddingQueue) {
+if (embed && parts.ingest.embeddingQueue) {
   const budgetEnds = performance.now() + Number(values["embed-budget"]) * 1000;
   const atCrawlEnd = { pending: await pendingChunks(), at: performance.now() };
   let pending = atCrawlEnd.pending;
@@ -71,12 +71,12 @@ if (embed && services.embeddingQueue) {
   }
   const seconds = (performance.now() - started) / 1000;
   if (pending === 0) {
-    console.log(`fully embedded after ${seconds.toFixed(1)} s (${services.embedder?.model}; ${(stats.chunkCount / seconds).toFixed(2)} chunks/s end to end)`);
+    console.log(`fully embedded after ${seconds.toFixed(1)} s (${parts.embedder?.model}; ${(stats.chunkCount / seconds).toFixed(2)} chunks/s end to end)`);
   } else {
     const rate = (atCrawlEnd.pending - pending) / ((performance.now() - atCrawlEnd.at) / 1000);
     const projected = seconds + pending / Math.max(rate, 1e-9);
     console.log(
-      `not fully embedded within the budget: ${stats.chunkCount - pending}/${stats.chunkCount} chunks after ${seconds.toFixed(0)} s; ${rate.toFixed(2)} chunks/s once the crawl ended, so fully embedded after about ${(projected / 60).toFixed(0)} min (${services.embedder?.model})`,
+      `not fully embedded within the budget: ${stats.chunkCount - pending}/${stats.chunkCount} chunks after ${seconds.toFixed(0)} s; ${rate.toFixed(2)} chunks/s once the crawl ended, so fully embedded after about ${(projected / 60).toFixed(0)} min (${parts.embedder?.model})`,
     );
   }
 }

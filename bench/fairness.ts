@@ -8,7 +8,7 @@
 // passages compete with B's searches for the CPU; the run then ends once B's pages have vectors, not A's backlog;
 // --skip-backlog ends there too with the stand-in)
 import { sql } from "drizzle-orm";
-import { createApp, createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { testConfig } from "../tests/fixtures/test-app.ts";
 import { generateApiKey } from "../server/accounts/api-key-format.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
@@ -43,21 +43,21 @@ async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
   reader.releaseLock();
   return text.split("\n")[0]!.trim();
 }
-const services = await createServices(
+const { services, parts } = await createContainer(
   testConfig({
     RUN_WORKERS: "true",
     ...(local ? {} : { EMBEDDINGS_URL: embeddingsUrl, EMBEDDINGS_MODEL: "bench-384", EMBEDDINGS_DIMENSIONS: "384" }),
     PREPARATION_WORKERS: inline ? "0" : undefined,
   }),
 );
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createApp(services).fetch });
+const server = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: services.http.fetch });
 const base = `http://127.0.0.1:${server.port}`;
 const origin = "https://docs.example.com";
 
 async function tenant(name: string) {
-  const org = await services.accounts.createOrganisation({ name, plan: "pro" });
+  const org = await parts.stores.accounts.createOrganisation({ name, plan: "pro" });
   const { key, prefix, hash } = generateApiKey("test");
-  await services.accounts.createKey({ orgId: org.id, name, role: "owner", environment: "test", prefix, hash });
+  await parts.stores.accounts.createKey({ orgId: org.id, name, role: "owner", environment: "test", prefix, hash });
   const call = async (method: string, path: string, body?: unknown) => {
     // timeout: false: Bun's fetch would otherwise give up on a long ingest request under load.
     const response = await fetch(`${base}${path}`, {
@@ -100,7 +100,7 @@ const lightPage = (prefix: string, i: number) => ({
 });
 
 async function pending(siteId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
+  const [row] = await rows<{ n: number }>(parts.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
   return Number(row!.n);
 }
 
@@ -162,9 +162,9 @@ for (;;) {
   await Bun.sleep(100);
 }
 
-const [aChunks] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${a.siteId}`);
+const [aChunks] = await rows<{ n: number }>(parts.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${a.siteId}`);
 console.log(
-  `fairness bench (${services.database.kind}, ${local ? "built-in MiniLM embedder" : "embeddings stand-in"}, ${inline ? "cleaning inline on the API thread" : `cleaning on ${services.config.preparationWorkers} worker thread(s)`})`,
+  `fairness bench (${parts.database.kind}, ${local ? "built-in MiniLM embedder" : "embeddings stand-in"}, ${inline ? "cleaning inline on the API thread" : `cleaning on ${parts.config.preparationWorkers} worker thread(s)`})`,
 );
 console.log(`B search idle:            ${fmt(idle)}`);
 console.log(`B search while A pushes:  ${fmt(loaded)} over ${loaded.length} searches  (p95 ${(pct(loaded, 95) / pct(idle, 95)).toFixed(2)}× idle)`);

@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
 import { lexicalHalfFor, type ChunkSignals } from "../server/search/fusion.ts";
@@ -32,21 +32,21 @@ const idOf = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf("/") 
 
 const config = loadConfig({ ...process.env, DATA_DIR: "memory://", RUN_WORKERS: "false", LOG_LEVEL: "error", ANTHROPIC_API_KEY: "" });
 const embedder = createEmbedderFromConfig(config.embeddings, { passageWorkers: 2, passageBatchSize: 4 });
-const services = await createServices(config, { embedder });
-const { db } = services.database;
-const org = await services.accounts.createOrganisation({ name: "fusion-sweep", plan: "enterprise" });
-const site = await createSciFactSite(services, org.id);
+const { services, parts } = await createContainer(config, { embedder });
+const { db } = parts.database;
+const org = await parts.stores.accounts.createOrganisation({ name: "fusion-sweep", plan: "enterprise" });
+const site = await createSciFactSite(parts, org.id);
 log(`embedding cache: ${await seedEmbeddingCache(db, embedder.model, cacheFilePath(embedder.model))} vectors`);
 for (let i = 0; i < docs.length; i += 100) {
   const pages = docs.slice(i, i + 100).map((d) => ({ url: urlOf(d.id), title: d.title, content: d.text.trim() || d.title }));
-  await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
+  await parts.ingest.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
 }
 await rows(db, sql`ANALYZE chunks`);
-await services.embeddingQueue?.drain();
+await parts.ingest.embeddingQueue?.drain();
 log(`ingested ${docs.length} documents`);
 
 // Captures what the engines returned to the search, through the deps it was built with.
-const hybrid = services.search.hybrid as unknown as { deps: { lexical: LexicalIndex; chunks: SearchChunkSource } };
+const hybrid = parts.search.hybrid as unknown as { deps: { lexical: LexicalIndex; chunks: SearchChunkSource } };
 let lastLexical: LexicalHit[] = [];
 let lastChunks: SearchChunk[] = [];
 const lexicalSearch = hybrid.deps.lexical.search.bind(hybrid.deps.lexical);
@@ -70,7 +70,7 @@ const captured: Captured[] = [];
 for (const q of data.queries) {
   lastLexical = [];
   lastChunks = [];
-  const found = await services.search.hybrid.search({ siteIds: [site.id], query: q.text, limit: 100, minScore: 0 });
+  const found = await parts.search.hybrid.search({ siteIds: [site.id], query: q.text, limit: 100, minScore: 0 });
   const lexical = new Map(lastLexical.map((h, i) => [h.chunkId, { score: h.score, rank: i + 1 }]));
   const terms = queryStems(found.query).size;
   captured.push({

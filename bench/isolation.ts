@@ -3,19 +3,19 @@
 // latency while one organisation's receiver hangs until the delivery timeout (per-organisation turns and in-flight
 // cap). The real app on Bun.serve over loopback; PGlite by default, PostgreSQL with DATABASE_URL.
 // Usage: bun bench/isolation.ts
-import { createApp, createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { testConfig } from "../tests/fixtures/test-app.ts";
 import { pdfBomb } from "../tests/fixtures/pdf-bomb.ts";
 import { generateApiKey } from "../server/accounts/api-key-format.ts";
 
-const services = await createServices(testConfig({ PREPARATION_WORKERS: "1" }));
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createApp(services).fetch });
+const { services, parts } = await createContainer(testConfig({ PREPARATION_WORKERS: "1" }));
+const server = Bun.serve({ port: 0, hostname: "127.0.0.1", idleTimeout: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: services.http.fetch });
 const base = `http://127.0.0.1:${server.port}`;
 
 async function tenant(name: string) {
-  const org = await services.accounts.createOrganisation({ name, plan: "pro" });
+  const org = await parts.stores.accounts.createOrganisation({ name, plan: "pro" });
   const { key, prefix, hash } = generateApiKey("test");
-  await services.accounts.createKey({ orgId: org.id, name, role: "owner", environment: "test", prefix, hash });
+  await parts.stores.accounts.createKey({ orgId: org.id, name, role: "owner", environment: "test", prefix, hash });
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -85,8 +85,8 @@ const slow = await tenant("slow");
 const fast = await tenant("fast");
 for (let i = 0; i < 3; i++) await slow.call("POST", "/api/webhooks", { url: `http://127.0.0.1:${hanging.port}/h`, events: ["crawl.completed"] });
 const hook = await fast.call("POST", "/api/webhooks", { url: `http://127.0.0.1:${quick.port}/h`, events: ["crawl.completed"] });
-for (let i = 0; i < 10; i++) await services.connectors.webhooks.emit(slow.orgId, "crawl.completed", { n: i });
-services.connectors.dispatcher.start();
+for (let i = 0; i < 10; i++) await parts.webhooks.webhooks.emit(slow.orgId, "crawl.completed", { n: i });
+parts.webhooks.dispatcher.start();
 await Bun.sleep(1_000);
 const sent = new Map<string, number>();
 for (let i = 0; i < 10; i++) {
@@ -102,6 +102,6 @@ console.log(`another organisation's ping, one receiver hanging on 30 deliveries:
 hanging.stop(true);
 quick.stop(true);
 server.stop(true);
-await services.connectors.dispatcher.stop();
+await parts.webhooks.dispatcher.stop();
 await services.close();
 process.exit(0);

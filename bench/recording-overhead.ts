@@ -66,9 +66,9 @@ for (let batch = 0; batch < 5; batch++) {
   if (res.status >= 300) throw new Error(`ingest: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-const record = ctx.services.queryRecorder.record.bind(ctx.services.queryRecorder);
+const record = ctx.parts.analytics.queryRecorder.record.bind(ctx.parts.analytics.queryRecorder);
 const setRecording = (on: boolean) => {
-  ctx.services.queryRecorder.record = on ? record : () => {};
+  ctx.parts.analytics.queryRecorder.record = on ? record : () => {};
 };
 
 let n = 0;
@@ -89,7 +89,7 @@ for (let r = 0; r < rounds; r++) {
     setRecording(mode === "on");
     for (let i = 0; i < perRound; i++) times[mode].push(await searchOnce());
     // Let the last batch of a recording round be written inside that round, not during the next one.
-    await ctx.services.queryRecorder.flush();
+    await ctx.parts.analytics.queryRecorder.flush();
   }
 }
 setRecording(true);

@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { EMBEDDING_ORDER } from "../server/adapters/postgres/embedding-store.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
@@ -103,8 +103,8 @@ const embedder = lexicalOnly
       // Unless asked, queries take the product's setting (EMBEDDER_QUERY_PRECISION), or int8 with --int8.
       queryPrecision: (args["query-precision"] as Precision | undefined) ?? (args.int8 ? "int8" : undefined),
     });
-const services = await createServices(config, { embedder });
-const { db } = services.database;
+const { services, parts } = await createContainer(config, { embedder });
+const { db } = parts.database;
 const keepSite = args["keep-site"]! && Boolean(process.env.DATABASE_URL);
 const cacheFile = embedder && !args["no-cache"] && !args.int8 ? cacheFilePath(embedder.model) : null;
 const seededVectors = cacheFile ? await seedEmbeddingCache(db, embedder!.model, cacheFile) : 0;
@@ -112,7 +112,7 @@ if (cacheFile) log(`embedding cache: ${seededVectors} vectors from ${cacheFile}`
 
 type Mode = { name: string; input: Partial<HybridSearchInput>; typos?: boolean; headingWeight?: number };
 // Both Postgres engines read their weight per query, so one ingest compares them; the default rows use the default.
-const lexicalIndex = services.search.lexical as { headingWeight?: number; ensureHeadingIndex?(): Promise<void> };
+const lexicalIndex = parts.lexical as { headingWeight?: number; ensureHeadingIndex?(): Promise<void> };
 const defaultHeadingWeight = lexicalIndex.headingWeight;
 const DEFAULT_ROW = `hybrid (default: ${defaultSearchOptions.fusion} α=${defaultSearchOptions.alpha})`;
 
@@ -132,7 +132,7 @@ async function buildModes(): Promise<Mode[]> {
           .map((a) => ({ name: `hybrid convex α=${Number(a)}`, input: { fusion: "convex" as const, alpha: Number(a) } })),
       ];
   for (const w of args["heading-weights"]!.split(",").filter(Boolean).map(Number)) {
-    if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${services.search.lexical.engine}`);
+    if (defaultHeadingWeight === undefined) throw new Error(`--heading-weights needs a Postgres keyword engine, not ${parts.lexical.engine}`);
     const base = modes.filter((m) => m.name === "lexical" || m.name.startsWith("hybrid (default"));
     modes.push(...base.map((m) => ({ ...m, name: `${m.name}, heading weight ${w}`, headingWeight: w })));
     // pg_textsearch reads a second index for heading weights other than 1, built only when asked.
@@ -165,7 +165,7 @@ async function measure(siteId: string, data: BeirDataset, queries: Queries, mode
   let keywordsOnly = 0;
   for (const q of queries) {
     const started = performance.now();
-    const found = await services.search.hybrid.search({ siteIds: [siteId], query: q.text, limit: LIMIT, minScore: 0, ...mode.input });
+    const found = await parts.search.hybrid.search({ siteIds: [siteId], query: q.text, limit: LIMIT, minScore: 0, ...mode.input });
     ms.push(performance.now() - started);
     // A query whose embedding timed out (a loaded machine) is answered on keywords alone: the row would not be its mode's.
     if (mode.input.only !== "lexical" && found.mode === "lexical") keywordsOnly++;
@@ -188,15 +188,15 @@ async function prepareSite(name: string, picked: { docs: BeirDoc[] }) {
             WHERE o.name = 'relevance-bench' AND s.name = ${name} AND EXISTS (SELECT 1 FROM chunks c WHERE c.site_id = s.id) LIMIT 1`,
       )
     : [];
-  const org = kept ? { id: kept.orgId } : await services.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
-  const site = kept ? { id: kept.siteId } : await createSciFactSite(services, org.id, name);
+  const org = kept ? { id: kept.orgId } : await parts.stores.accounts.createOrganisation({ name: "relevance-bench", plan: "enterprise" });
+  const site = kept ? { id: kept.siteId } : await createSciFactSite(parts, org.id, name);
   const urlOf = (id: string) => `https://${name.toLowerCase()}.bench.example/doc/${encodeURIComponent(id)}`;
   const ingestStart = performance.now();
   let ingestErrors = 0;
   if (kept) log(`reusing the site kept by an earlier run (${kept.siteId}): no ingest`);
   for (let i = kept ? picked.docs.length : 0; i < picked.docs.length; i += 100) {
     const pages = picked.docs.slice(i, i + 100).map((d) => ({ url: urlOf(d.id), title: d.title, content: d.text.trim() || d.title }));
-    const result = await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
+    const result = await parts.ingest.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
     ingestErrors += result.errors.length;
     for (const e of result.errors.slice(0, 3)) log(`ingest error ${e.url}: ${e.error}`);
   }
@@ -219,11 +219,11 @@ async function prepareSite(name: string, picked: { docs: BeirDoc[] }) {
 /** drain() step by step, to report progress and to save vectors now and then: a killed run keeps what it paid for. */
 async function drainQueue(pending: number): Promise<{ embedded: number; embedS: number }> {
   let embedded = 0;
-  if (!services.embeddingQueue || pending === 0) return { embedded, embedS: 0 };
+  if (!parts.ingest.embeddingQueue || pending === 0) return { embedded, embedS: 0 };
   const started = performance.now();
   let lastLog = started;
   let lastSave = started;
-  for (let n = await services.embeddingQueue.step(); n > 0; n = await services.embeddingQueue.step()) {
+  for (let n = await parts.ingest.embeddingQueue.step(); n > 0; n = await parts.ingest.embeddingQueue.step()) {
     embedded += n;
     const now = performance.now();
     if (now - lastLog > 30_000) {
@@ -310,7 +310,7 @@ const machine = {
   cpu: cpus()[0]?.model ?? "?",
   ramGb: Math.round(totalmem() / 2 ** 30),
   bun: Bun.version,
-  engine: `${services.database.kind}/${services.search.lexical.engine}`,
+  engine: `${parts.database.kind}/${parts.lexical.engine}`,
   embedder: embedder
     ? `${embedder.model} (passages ${args.int8 ? "int8" : "fp32"}, queries ${args["query-precision"] ?? (args.int8 ? "int8" : config.embeddings.queryPrecision)})`
     : null,
@@ -364,7 +364,7 @@ async function runDataset(dataset: string): Promise<boolean> {
   );
   // Leave a shared server as it was: the site's pages and chunks go with it.
   if (!keepSite) {
-    await services.siteStore.delete(prepared.org.id, siteId);
+    await parts.stores.sites.delete(prepared.org.id, siteId);
     await rows(db, sql`DELETE FROM organisations WHERE id = ${prepared.org.id}`);
     // The next collection's BM25 statistics are its own only once this one's deleted rows are vacuumed away.
     await vacuum();

@@ -1,8 +1,8 @@
 // The site the SciFact benches ingest into: one per run, public search on, settings that never filter a page.
-import type { Services } from "../server/app.ts";
+import type { ContainerParts } from "../server/app.ts";
 
-export function createSciFactSite(services: Services, orgId: string, name = "SciFact") {
-  return services.siteStore.create({
+export function createSciFactSite(parts: ContainerParts, orgId: string, name = "SciFact") {
+  return parts.stores.sites.create({
     orgId,
     name,
     baseUrl: `https://${name.toLowerCase()}.bench.example`,

@@ -14,9 +14,12 @@ import { join } from "node:path";
 import { openDatabase, rows, type Database } from "../server/adapters/postgres/database.ts";
 import { AccountStore } from "../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../server/adapters/postgres/site-store.ts";
-import { createSearchServices } from "../server/composition/search-services.ts";
-import { MemoryRateLimitStore } from "../server/adapters/memory/rate-limit-store.ts";
-import { RateLimiter } from "../server/rate-limit/rate-limiter.ts";
+import { createPostgresLexicalIndex } from "../server/adapters/postgres/lexical-index-factory.ts";
+import { PgVectorStore } from "../server/adapters/postgres/pgvector-store.ts";
+import { SearchChunkStore } from "../server/adapters/postgres/search-chunk-store.ts";
+import { SiteVocabulary } from "../server/adapters/postgres/site-vocabulary.ts";
+import { CompletionStore } from "../server/adapters/postgres/completion-store.ts";
+import { createSearchModule } from "../server/search/index.ts";
 import { createLogger } from "../server/logger.ts";
 import type { Embedder } from "../server/ports/embedder.ts";
 import { createEmbedderFromConfig } from "../server/adapters/embedder/create-embedder.ts";
@@ -105,13 +108,19 @@ async function measure(database: Database, siteStore: SiteStore, org: { id: stri
   await rows(db, sql`VACUUM ANALYZE chunks`);
   await rows(db, sql`VACUUM ANALYZE pages`);
   const indexStart = performance.now();
-  const search = await createSearchServices({
-    database,
-    lexicalEngine: "auto",
+  const lexicalIndex = await createPostgresLexicalIndex(database, "auto");
+  const vectors = new PgVectorStore(db, { model: queryEmbedder.model, dimensions: queryEmbedder.dimensions });
+  await vectors.ensureIndex();
+  const search = createSearchModule({
+    lexical: lexicalIndex,
+    vectors: { store: vectors, indexName: vectors.indexName },
     embedder: queryEmbedder,
-    siteStore,
-    limiter: new RateLimiter(new MemoryRateLimitStore()),
-    trustProxy: false,
+    chunks: new SearchChunkStore(db, queryEmbedder.model),
+    vocabulary: new SiteVocabulary(db),
+    completions: new CompletionStore(db),
+    siteRows: siteStore,
+    assertSite: async () => {},
+    record: () => {},
     log: createLogger("error"),
   });
   const indexMs = performance.now() - indexStart;
@@ -150,7 +159,7 @@ async function measure(database: Database, siteStore: SiteStore, org: { id: stri
   await database.close();
   return {
     size,
-    engine: `${database.kind}/${search.lexical.engine}`,
+    engine: `${database.kind}/${lexicalIndex.engine}`,
     loadS: loadMs / 1000,
     indexS: indexMs / 1000,
     p50: pct(total, 50),

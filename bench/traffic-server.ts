@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../server/config.ts";
-import { createApp, createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { generateApiKey } from "../server/accounts/api-key-format.ts";
 import type { SearchSpeed } from "../shared/search.ts";
@@ -40,30 +40,30 @@ const config = loadConfig({
   CRAWL_ALLOW_PRIVATE_NETWORKS: "true",
   CRAWL_HOST_INTERVAL_MS: "0",
 });
-const services = await createServices(config);
+const { services, parts } = await createContainer(config);
 const server = Bun.serve({
   port: Number(values.port),
   hostname: "127.0.0.1",
   reusePort: values["reuse-port"],
   idleTimeout: 0,
   maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-  fetch: createApp(services).fetch,
+  fetch: services.http.fetch,
 });
 
 /** The organisation, its public site with the manual pushed through ingest, and an owner key for pushes and crawls. */
 async function seed(root: string) {
-  const org = await services.accounts.createOrganisation({ name: "traffic", plan: "enterprise" });
+  const org = await parts.stores.accounts.createOrganisation({ name: "traffic", plan: "enterprise" });
   const { key, prefix, hash } = generateApiKey("test");
-  await services.accounts.createKey({ orgId: org.id, name: "traffic", role: "owner", environment: "test", prefix, hash });
-  const site = await services.sites.create(org.id, { name: "httpd manual", baseUrl: "https://httpd.bench.example/" });
-  await services.sites.update(org.id, site.siteId, { publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["httpd.bench.example"] } });
+  await parts.stores.accounts.createKey({ orgId: org.id, name: "traffic", role: "owner", environment: "test", prefix, hash });
+  const site = await parts.sites.sites.create(org.id, { name: "httpd manual", baseUrl: "https://httpd.bench.example/" });
+  await parts.sites.sites.update(org.id, site.siteId, { publicAccess: { enabled: true, searchEnabled: true, allowedDomains: ["httpd.bench.example"] } });
   const files = htmlFiles(root);
   for (let i = 0; i < files.length; i += 50) {
     const pages = files.slice(i, i + 50).map((file) => ({ url: `https://httpd.bench.example/${relative(root, file)}`, content: readFileSync(file, "utf8") }));
-    await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.siteId, source: "api" });
+    await parts.ingest.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.siteId, source: "api" });
   }
-  await rows(services.database.db, sql`ANALYZE chunks`);
-  const [{ n: chunks } = { n: 0 }] = await rows<{ n: number }>(services.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId}`);
+  await rows(parts.database.db, sql`ANALYZE chunks`);
+  const [{ n: chunks } = { n: 0 }] = await rows<{ n: number }>(parts.database.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${site.siteId}`);
   return { orgId: org.id, siteId: site.siteId, apiKey: key, pages: files.length, chunks };
 }
 
@@ -72,7 +72,7 @@ async function solo(siteId: string, speed: SearchSpeed) {
   const times: Record<"total" | "lexical" | "embed" | "vector", number[]> = { total: [], lexical: [], embed: [], vector: [] };
   for (const question of questions.slice(0, 6)) {
     for (let end = 4; end <= question.length; end += 6) {
-      const found = await services.search.hybrid.search({ siteIds: [siteId], query: question.slice(0, end), limit: 10, minScore: 0.3, speed });
+      const found = await parts.search.hybrid.search({ siteIds: [siteId], query: question.slice(0, end), limit: 10, minScore: 0.3, speed });
       times.total.push(found.timingMs);
       times.lexical.push(found.costs.lexicalMs);
       times.embed.push(found.costs.embedMs);
@@ -85,9 +85,9 @@ async function solo(siteId: string, speed: SearchSpeed) {
 
 const seeded = values.seed ? await seed(values.seed) : null;
 // The first query loads the embedding model; no visitor should pay for that inside a measurement.
-await services.embedder?.embed({ texts: ["warm up the model"], kind: "query" });
+await parts.embedder?.embed({ texts: ["warm up the model"], kind: "query" });
 const soloLines = seeded && values.solo ? [await solo(seeded.siteId, "instant"), await solo(seeded.siteId, "full")] : [];
-console.log(`ready ${JSON.stringify({ port: server.port, database: services.database.kind, ...seeded, solo: soloLines })}`);
+console.log(`ready ${JSON.stringify({ port: server.port, database: parts.database.kind, ...seeded, solo: soloLines })}`);
 
 process.on("SIGTERM", async () => {
   server.stop(true);

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/app.ts";
+import { createContainer } from "../server/app.ts";
 import { rows } from "../server/adapters/postgres/database.ts";
 import { loadBeir, pickDocs } from "./beir-dataset.ts";
 
@@ -24,9 +24,9 @@ const config = loadConfig({
   LOG_LEVEL: "error",
   ANTHROPIC_API_KEY: "",
 });
-const services = await createServices(config, { embedder: null });
-const { db } = services.database;
-const org = await services.accounts.createOrganisation({ name: "vocabulary-bench", plan: "enterprise" });
+const { services, parts } = await createContainer(config, { embedder: null });
+const { db } = parts.database;
+const org = await parts.stores.accounts.createOrganisation({ name: "vocabulary-bench", plan: "enterprise" });
 const triggers = async (on: boolean) => {
   for (const name of ["chunks_site_terms_insert", "chunks_site_terms_delete"])
     await rows(db, sql.raw(`ALTER TABLE chunks ${on ? "ENABLE" : "DISABLE"} TRIGGER ${name}`));
@@ -34,7 +34,7 @@ const triggers = async (on: boolean) => {
 
 async function round(on: boolean): Promise<number> {
   await triggers(on);
-  const site = await services.siteStore.create({
+  const site = await parts.stores.sites.create({
     orgId: org.id,
     name: "bench",
     baseUrl: "https://v.bench.example",
@@ -47,10 +47,10 @@ async function round(on: boolean): Promise<number> {
     const pages = docs
       .slice(i, i + 100)
       .map((d) => ({ url: `https://v.bench.example/${encodeURIComponent(d.id)}`, title: d.title, content: d.text.trim() || d.title }));
-    await services.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
+    await parts.ingest.ingest.ingestBatch(pages, { orgId: org.id, siteId: site.id, source: "api" });
   }
   const ms = performance.now() - started;
-  await services.siteStore.delete(org.id, site.id);
+  await parts.stores.sites.delete(org.id, site.id);
   return ms;
 }
 
@@ -62,7 +62,7 @@ for (let r = 0; r < Number(args.rounds); r++) {
 await triggers(true);
 const best = (list: number[]) => Math.min(...list);
 console.log(
-  `${docs.length} pages per round, ${services.database.kind}: best of ${args.rounds} without the vocabulary ${best(times.off).toFixed(0)} ms, with it ${best(times.on).toFixed(0)} ms (+${((best(times.on) / best(times.off) - 1) * 100).toFixed(0)} %)`,
+  `${docs.length} pages per round, ${parts.database.kind}: best of ${args.rounds} without the vocabulary ${best(times.off).toFixed(0)} ms, with it ${best(times.on).toFixed(0)} ms (+${((best(times.on) / best(times.off) - 1) * 100).toFixed(0)} %)`,
 );
 await rows(db, sql`DELETE FROM organisations WHERE id = ${org.id}`);
 await services.close();

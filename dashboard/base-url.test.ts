@@ -9,7 +9,13 @@ describe("checkBaseUrl", () => {
 
   test("reads an address without a scheme as https", () => {
     expect(checkBaseUrl("docs.example.com")).toEqual({ url: "https://docs.example.com/" });
-    expect(checkBaseUrl("  localhost:8080/docs ")).toEqual({ url: "https://localhost:8080/docs" });
+    expect(checkBaseUrl("localhost.example.com")).toEqual({ url: "https://localhost.example.com/" });
+  });
+
+  test("reads an address on this machine without a scheme as http, as a browser does", () => {
+    expect(checkBaseUrl("  localhost:8080/docs ")).toEqual({ url: "http://localhost:8080/docs" });
+    expect(checkBaseUrl("127.0.0.1:8000")).toEqual({ url: "http://127.0.0.1:8000/" });
+    expect(checkBaseUrl("[::1]:3000")).toEqual({ url: "http://[::1]:3000/" });
   });
 
   test("keeps http when it is written", () => {

@@ -50,7 +50,7 @@ export interface Config {
     /** Claims of one job (worker deaths) before it is failed instead of resumed again. */
     maxAttempts: number;
   };
-  /** Webhooks, schedules and protected sites (composition/create-connectors.ts). */
+  /** Webhooks, schedules and protected sites (connectors/connectors-module.ts). */
   connectors: {
     /** Seconds before the first webhook retry; each further retry waits twice as long (at most an hour). */
     webhookRetryBaseSeconds: number;

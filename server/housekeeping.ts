@@ -1,5 +1,6 @@
-// Periodic clean-up every background process runs: raw analytics events past their retention and expired chat
-// sessions. Each task is an idempotent delete, so several processes running it against one database is harmless.
+// Periodic clean-up every background process runs: raw analytics events past their retention, expired chat sessions
+// and the job queue's dead letters past theirs. Each task is an idempotent delete, so several processes running it
+// against one database is harmless.
 import type { Logger } from "./logger.ts";
 
 export interface HousekeepingTask {

@@ -1,9 +1,8 @@
 // Starts the service on Bun: read config, hold the data folder, build services, listen.
 import { loadConfig } from "./config.ts";
-import { createApp, createServices } from "./app.ts";
+import { createServices } from "./app.ts";
 import { ConfigError } from "./errors/config-error.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
-import { createCommandStores } from "./composition/command-stores.ts";
 
 const config = loadConfig();
 /** A configuration mistake (a held or shared data folder, a malformed key) ends the start with its sentence alone. */
@@ -20,14 +19,14 @@ try {
   refuse(error);
 }
 const services = await createServices(config).catch(refuse);
-await hold.attach(createCommandStores(config, services.database), services.log);
+await hold.attach(services.commandStores, services.log);
 // Bun's own refusals (body size, and headers over --max-http-header-size, which `npm start` raises) are bare responses;
 // the app enforces tighter per-route limits itself while reading (plugins/bounded-body.ts) and answers them in JSON.
-const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
+const app = services.http.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
 const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${app.server?.port}`;
-services.log.info("site-search listening", { url, database: services.database.kind });
+services.log.info("site-search listening", { url, database: services.about.database });
 // First run: while no user exists, a one-time link (24 h, replaced at each start) creates the first owner.
-const setupToken = await services.accountServices.setup.issueSetupLink();
+const setupToken = await services.issueSetupLink();
 if (setupToken) {
   const link = `${url}/dashboard/setup?token=${setupToken}`;
   console.log(`\nNo user yet. Open this one-time link to create the first user and organisation (valid 24 h):\n\n  ${link}\n`);

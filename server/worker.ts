@@ -3,19 +3,18 @@
 // Several such processes may share one PostgreSQL database; running jobs are handed back on a clean stop.
 import type { Config } from "./config.ts";
 import { createServices } from "./app.ts";
-import { createCommandStores } from "./composition/command-stores.ts";
 import { holdDataFolder } from "./cli/service-lock.ts";
 
 export async function runWorker(config: Config): Promise<void> {
   const hold = holdDataFolder(config, "site-search worker");
   // createServices starts nothing itself here: this command decides what runs.
   const services = await createServices({ ...config, runWorkers: false });
-  await hold.attach(createCommandStores(config, services.database), services.log);
-  services.startBackgroundWork();
+  await hold.attach(services.commandStores, services.log);
+  services.background.start();
   services.log.info("site-search worker running", {
-    workerId: services.crawlWorker.id,
-    database: services.database.kind,
-    embeddings: services.embedder?.model ?? null,
+    workerId: services.about.workerId,
+    database: services.about.database,
+    embeddings: services.about.embeddings,
   });
 
   await new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@ import { LitElement, css, html } from "lit";
 import { Task } from "@lit/task";
 import type { SiteList } from "../../shared/sites.ts";
 import type { ExplainedSearchResponse, ScoreParts } from "../../shared/search.ts";
+import { counted } from "../counted.ts";
 import { api, errorText } from "../api.ts";
 import { navigate } from "../router.ts";
 import { pageStyles } from "../page-styles.ts";
@@ -156,7 +157,7 @@ export class PlaygroundPage extends LitElement {
 
   private results(a: PlaygroundAnswer) {
     return html`
-      <p class="muted" data-testid="search-summary">${a.totalResults} result(s) in ${a.timingMs} ms ·
+      <p class="muted" data-testid="search-summary">${counted(a.totalResults, "result")} in ${a.timingMs} ms ·
         ${a.mode === "hybrid" ? "keyword and meaning (hybrid)" : a.mode === "lexical" ? "keyword only (no embedder, or it was slow)" : "meaning only"} ·
         keywords ${a.costs.lexicalMs} ms, embedding ${a.costs.embedMs} ms, vectors ${a.costs.vectorMs} ms</p>
       <p class="muted"><span class="key-swatch"></span>keyword part (words in common) ·

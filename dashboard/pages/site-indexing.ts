@@ -14,9 +14,13 @@ export function timeLeft(seconds: number | null): string {
 }
 
 export function indexingView(indexing: SiteIndexing) {
+  // An empty index is not "ready" for anything: the owner's next step is a crawl (or pages pushed), not a search.
+  if (indexing.chunkCount === 0) {
+    return html`<p data-testid="index-state"><strong>Nothing indexed yet.</strong> A crawl, or pages added under Pages or through the API, fill the index.</p>`;
+  }
   if (indexing.state === "ready") {
     return html`<p data-testid="index-state"><strong>Index ready.</strong>
-      ${indexing.chunkCount === 0 ? "Nothing indexed yet." : html`All ${count(indexing.chunkCount)} chunks have their vectors: search ranks by meaning as well as by words.`}</p>`;
+      All ${count(indexing.chunkCount)} chunks have their vectors: search ranks by meaning as well as by words.</p>`;
   }
   const percent = Math.floor(indexing.share * 100);
   return html`<div class="stack indexing" data-testid="index-state">

@@ -177,7 +177,7 @@ export class SiteNewPage extends LitElement {
     const d = this.draft;
     return html`
             <sl-input name="baseUrl" label="Base URL" placeholder="https://docs.example.com/" inputmode="url" autocomplete="url" .value=${d.baseUrl}
-              ?data-error=${!!this.errors.baseUrl} help-text=${this.help("baseUrl", "The crawl starts here and stays under this address; https:// is added when you leave it out.")}></sl-input>
+              ?data-error=${!!this.errors.baseUrl} help-text=${this.help("baseUrl", "The crawl starts here and stays under this address; https:// is added when you leave it out (http:// for localhost).")}></sl-input>
             <sl-input name="name" label="Name" .value=${d.name} ?data-error=${!!this.errors.name} help-text=${this.help("name", "Shown in this dashboard; defaults to the host.")}></sl-input>`;
   }
 

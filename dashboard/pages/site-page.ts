@@ -21,7 +21,8 @@ export class SitePage extends LitElement {
   static override properties = { siteId: {}, job: { state: true }, fresh: { state: true }, message: { state: true } };
   static override styles = [
     pageStyles,
-    css`.now { word-break: break-all; } .indexing { max-width: none; margin-top: var(--sl-spacing-medium); } .snippet sl-button { margin: var(--sl-spacing-x-small) 0; }`,
+    css`.now { word-break: break-all; } .indexing { max-width: none; margin-top: var(--sl-spacing-medium); } .snippet sl-button { margin: var(--sl-spacing-x-small) 0; }
+      .crawl-bar { display: block; margin-bottom: var(--sl-spacing-medium); }`,
   ];
   siteId = "";
   job: CrawlJob | null = null;
@@ -95,7 +96,7 @@ export class SitePage extends LitElement {
         <div class="row">${live ? html`<sl-button variant="danger" outline @click=${() => this.cancel()}>Cancel crawl</sl-button>` : html`<sl-button variant="primary" @click=${() => this.startCrawl()}>Start crawl</sl-button>`}</div>
       </div>
       <p>Job <code>${job.jobId}</code>: <strong data-testid="job-status">${job.status}</strong> ${live ? html`<sl-spinner aria-hidden="true"></sl-spinner>` : ""}</p>
-      ${live ? html`<sl-progress-bar indeterminate label="Crawl in progress"></sl-progress-bar>` : ""}
+      ${live ? html`<sl-progress-bar class="crawl-bar" indeterminate label="Crawl in progress"></sl-progress-bar>` : ""}
       <div class="stats" aria-live="polite">
         <div class="stat"><strong data-testid="pages-discovered">${job.pagesDiscovered}</strong>discovered</div>
         <div class="stat"><strong data-testid="pages-crawled">${job.pagesCrawled}</strong>fetched</div>

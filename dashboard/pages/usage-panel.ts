@@ -3,6 +3,7 @@
 import { LitElement, html } from "lit";
 import { Task } from "@lit/task";
 import type { UsageResponse } from "../../shared/analytics.ts";
+import { counted } from "../counted.ts";
 import { api } from "../api.ts";
 import { pageStyles } from "../page-styles.ts";
 import { renderTask } from "../task-states.ts";
@@ -36,8 +37,8 @@ export class UsagePanel extends LitElement {
           <div class="stat"><strong data-testid="usage-requests">${u.ai.totalRequests}</strong>model requests</div>
           <div class="stat"><strong>${u.ai.totalTokens}</strong>tokens (${u.ai.totalInputTokens} in, ${u.ai.totalOutputTokens} out)</div>
           <div class="stat"><strong data-testid="usage-cost">${cost(u.ai.estimatedCost)}</strong>estimated cost</div>
-          <div class="stat"><strong>${u.searches.total}</strong>queries served (${u.searches.chat} chats)</div>
-          <div class="stat"><strong>${u.vectorDb.totalDocuments}</strong>embedded chunks in ${u.vectorDb.totalCollections} site(s)</div>
+          <div class="stat"><strong>${u.searches.total}</strong>queries served (${counted(u.searches.chat, "chat")})</div>
+          <div class="stat"><strong>${u.vectorDb.totalDocuments}</strong>embedded chunks in ${counted(u.vectorDb.totalCollections, "site")}</div>
         </div>
         ${dataTable({
           title: "Model usage by purpose",

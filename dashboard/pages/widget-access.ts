@@ -27,6 +27,11 @@ export function accessProblems(site: SiteDetail, features: PublicFeature[]): str
   return problems;
 }
 
+/** "a", "a and b", "a, b and c": the problems read as one sentence. */
+export function inWords(problems: readonly string[]): string {
+  return problems.length < 2 ? (problems[0] ?? "") : `${problems.slice(0, -1).join(", ")} and ${problems.at(-1)}`;
+}
+
 /** <widget-access> warns when the try-out cannot work from here and offers the fix; fires "site-updated" after it. */
 export class WidgetAccess extends LitElement {
   static override properties = { site: { attribute: false }, features: { attribute: false }, busy: { state: true }, error: { state: true } };
@@ -64,7 +69,7 @@ export class WidgetAccess extends LitElement {
     if (problems.length === 0) return "";
     return html`<sl-alert variant="warning" open data-testid="access-warning">
       <sl-icon slot="icon" name="exclamation-triangle"></sl-icon>
-      <p>This try-out calls the site's public endpoints from this page, and ${problems.join(", ")}. Visitors' pages are unaffected.</p>
+      <p>This try-out calls the site's public endpoints from this page, but ${inWords(problems)}. Visitors' pages are unaffected.</p>
       <sl-button size="small" variant="primary" ?loading=${this.busy} @click=${this.allow}>Switch on and allow ${location.host}</sl-button>
       ${this.error ? html`<p role="alert">${this.error}</p>` : ""}
     </sl-alert>`;

@@ -5,3 +5,4 @@ export { requireAction, requireAllSites, requireRole, requireSite, type Principa
 export { routeScope } from "./route-scope.ts";
 export { SessionService } from "./session-service.ts";
 export { SetupService } from "./setup-service.ts";
+export { createAccountsModule, type AccountsModule } from "./accounts-module.ts";

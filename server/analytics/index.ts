@@ -2,3 +2,4 @@
 export type { AnalyticsQueries } from "./analytics-queries.ts";
 export { parseBeaconBody } from "./beacon-body.ts";
 export type { UsageQueries } from "./usage-queries.ts";
+export { createAnalyticsModule, type AnalyticsModule } from "./analytics-module.ts";

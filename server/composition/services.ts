@@ -1,83 +1,69 @@
-// What the composition root hands the HTTP app, the worker command and the tests: every use case and store, built once.
-import type { Config } from "../config.ts";
+// What the container hands out: the services entry points use, what tests may override, and the shared stores,
+// typed by their ports.
 import type { Logger } from "../logger.ts";
 import type { Database } from "../adapters/postgres/database.ts";
-import type { AccountStore } from "../adapters/postgres/account-store.ts";
-import type { SiteStore } from "../adapters/postgres/site-store.ts";
-import type { DocumentStore } from "../adapters/postgres/document-store.ts";
-import type { CrawlJobStore } from "../adapters/postgres/crawl-job-store.ts";
 import type { Embedder } from "../ports/embedder.ts";
-import type { HealthCheck } from "../ports/health-check.ts";
-import type { SiteService } from "../sites/site-service.ts";
-import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
-import type { ChatService } from "../chat/chat-service.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import type { ChatBudget } from "../chat-budget/index.ts";
-import type { QueryRecorder } from "../analytics/event-recorder.ts";
-import type { UsageRecorder } from "../analytics/usage-recorder.ts";
-import type { IngestService } from "../ingest/ingest-service.ts";
-import type { PageService } from "../ingest/page-service.ts";
-import type { EmbeddingQueue } from "../ingest/embedding-queue.ts";
-import type { CrawlService } from "../crawl/crawl-service.ts";
-import type { CrawlWorker } from "../crawl/crawl-worker.ts";
-import type { AnalyticsServices } from "./analytics-services.ts";
-import type { ElasticsearchServices } from "./elasticsearch-services.ts";
-import type { SearchServices } from "./search-services.ts";
-import type { AccountServices } from "./create-account-services.ts";
-import type { Connectors } from "./create-connectors.ts";
-
-export interface Services {
-  config: Config;
-  log: Logger;
-  database: Database;
-  accounts: AccountStore;
-  siteStore: SiteStore;
-  sites: SiteService;
-  limiter: RateLimiter;
-  healthChecks: HealthCheck[];
-  chat: ChatService;
-  /** Each site's public chat budget per UTC day (requests and model tokens). */
-  chatBudget: ChatBudget;
-  /** Search and chat routes call record(...) after responding; it never throws or waits. */
-  queryRecorder: QueryRecorder;
-  /** Model calls (chat answers, metadata extraction) call record(...) with their tokens. */
-  usageRecorder: UsageRecorder;
-  analytics: AnalyticsServices;
-  /** Set when LEXICAL_ENGINE is elasticsearch: its index is the LexicalIndex, and page writes go through the outbox. */
-  elasticsearch: ElasticsearchServices | null;
-  /** Hybrid search, public search with its cache (search.publicSearch.invalidateSite), the public gate, groups. */
-  search: SearchServices;
-  /** Null when search runs keyword-only. */
-  embedder: Embedder | null;
-  documents: DocumentStore;
-  ingest: IngestService;
-  pages: PageService;
-  /** Gives new chunks their vectors; null without an embedder. Started by startBackgroundWork. */
-  embeddingQueue: EmbeddingQueue | null;
-  crawlJobs: CrawlJobStore;
-  crawl: CrawlService;
-  /** Runs crawl jobs; started by startBackgroundWork (tests drive it themselves). */
-  crawlWorker: CrawlWorker;
-  /** Dashboard users and sessions, first-run setup, the key API, authenticated site search. */
-  accountServices: AccountServices;
-  /** Webhooks (outbox + dispatcher), crawl schedules, crawler credentials. */
-  connectors: Connectors;
-  /** Told after a site's content or settings changed (search cache, embedding queue). */
-  siteChangeListeners: Array<(siteId: string) => void>;
-  /**
-   * Starts the work beside the API (server/housekeeping.ts and the rest): crawl jobs, the embedding queue, the search
-   * outbox drain when Elasticsearch is the lexical engine, and hourly housekeeping. createServices calls it when
-   * RUN_WORKERS is on; `site-search worker` calls it itself. Calling it again does nothing.
-   */
-  startBackgroundWork(): void;
-  /** Stops background work and closes the database. */
-  close(): Promise<void>;
-}
+import type { SecretBox } from "../connectors/index.ts";
+import type { CommandStores } from "../cli/command-context.ts";
+import type { mountRoutes } from "./routes.ts";
+import type { AccountStore } from "../ports/account-store.ts";
+import type { AnalyticsStore } from "../ports/analytics-store.ts";
+import type { CrawlJobStore } from "../ports/crawl-job-store.ts";
+import type { DocumentStore } from "../ports/document-store.ts";
+import type { EmbeddingStore } from "../ports/embedding-store.ts";
+import type { JobQueue } from "../ports/job-queue.ts";
+import type { RefusedOriginStore } from "../ports/refused-origin-store.ts";
+import type { SessionStore } from "../ports/session-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
+import type { SiteStore } from "../ports/site-store.ts";
+import type { UserStore } from "../ports/user-store.ts";
 
 export interface ServiceOverrides {
-  /** Tests inject a clock to move time (sessions, rate-limit windows). */
+  /** Tests move time (sessions, rate-limit windows). */
   clock?: () => number;
-  /** Tests inject an embedder (a failing one, or null for keyword search only). */
+  /** Tests pass an embedder (a failing one, or null for keyword search only); the caller closes it. */
   embedder?: Embedder | null;
   /** An open database the caller keeps and closes (tests share one per process instead of booting one per file). */
   database?: Database;
+}
+
+/** What entry points (serve, worker, Deno) use. */
+export interface Services {
+  /** The HTTP app, every route mounted. */
+  http: ReturnType<typeof mountRoutes>;
+  /** Crawls, embeddings, webhooks, schedules, the search outbox and housekeeping; `worker` and RUN_WORKERS start it. */
+  background: { start(): void };
+  /** Stops the background work, then closes what the container opened, in the order that loses nothing. */
+  close(): Promise<void>;
+  log: Logger;
+  about: { database: Database["kind"]; embeddings: string | null; workerId: string };
+  /** What the CLI's data commands use when they run inside this process (server/cli/service-lock.ts). */
+  commandStores: CommandStores;
+  /** First run: a one-time link that creates the first owner, or null once a user exists. */
+  issueSetupLink(): Promise<string | null>;
+}
+
+/** The stores several features (or the test harness) use, typed by their ports; a store one feature alone uses is built where that feature is. */
+export interface Stores {
+  accounts: AccountStore;
+  users: UserStore;
+  sessions: SessionStore;
+  sites: SiteStore;
+  documents: DocumentStore;
+  embeddings: EmbeddingStore;
+  crawlJobs: CrawlJobStore;
+  /** The one job queue: crawl jobs, webhook deliveries and the recurring crawl-schedule tick run on it. */
+  jobQueue: JobQueue;
+  analytics: AnalyticsStore;
+  /** Origins each site refused lately: the public-access gate records them, site settings show them. */
+  refusedOrigins: RefusedOriginStore;
+  siteEvents: SiteEvents;
+  limiter: RateLimiter;
+  chatBudget: ChatBudget;
+  /** SECRETS_KEY's box: seals crawler credentials and webhook signing secrets. */
+  secretBox: SecretBox | null;
+  /** Makes visitor hashes this installation's own. */
+  analyticsSalt: string;
 }

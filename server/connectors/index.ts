@@ -5,3 +5,4 @@ export type { CrawlerSettings } from "./crawler-settings.ts";
 export { renderLlmsTxt, type LlmsTxtSite, type PageLister } from "./llms-txt.ts";
 export { buildMcpServer, handleMcpRequest } from "./mcp-tools.ts";
 export type { WebhookService } from "./webhook-service.ts";
+export { createSchedulesModule, createWebhooksModule, SecretBox, type WebhooksModule } from "./connectors-module.ts";

@@ -3,6 +3,7 @@
 import type { CrawlJobRow, CrawlJobStore } from "../ports/crawl-job-store.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 import { normaliseUrl, type IngestService } from "../ingest/index.ts";
 import type { Logger } from "../logger.ts";
 import type { PageFetcher } from "../ports/page-fetcher.ts";
@@ -33,7 +34,8 @@ export interface CrawlRunnerDeps {
   /** Requests in flight per host, and the least gap between their starts when robots.txt names no Crawl-delay. */
   hostConcurrency: number;
   hostIntervalMs: number;
-  onSiteChanged(siteId: string): void;
+  /** Told as pages are indexed and when the crawl ends (search caches, the embedding queue, readiness). */
+  siteEvents: Pick<SiteEvents, "publish">;
   /** Told when a crawl completed or failed (not when stopped), with the pages it removed: webhook events. */
   onCrawlEnded?(e: CrawlEnded): Promise<void>;
   log: Logger;
@@ -67,7 +69,7 @@ export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signa
     workerId: deps.workerId,
     leaseSeconds: deps.leaseSeconds,
     signal,
-    onIndexed: () => deps.onSiteChanged(site.id),
+    onIndexed: () => deps.siteEvents.publish({ kind: "content-changed", siteId: site.id }),
   });
   progress.start();
   let failure: string | null = null;
@@ -87,14 +89,14 @@ export async function runCrawlJob(job: CrawlJobRow, deps: CrawlRunnerDeps, signa
   if (failure !== null) {
     if (!(await deps.jobs.finish(job.id, deps.workerId, "failed", failure))) return "stopped";
     await deps.sites.update(site.orgId, site.id, { status: "error", lastError: failure });
-    deps.onSiteChanged(site.id);
+    deps.siteEvents.publish({ kind: "content-changed", siteId: site.id });
     await deps.onCrawlEnded?.({ orgId: site.orgId, siteId: site.id, jobId: job.id, outcome: "failed", error: failure, removedUrls: [] });
     return "failed";
   }
   const removedUrls = await removeVanishedPages(job.id, site.id, complete, deps);
   if (!(await deps.jobs.finish(job.id, deps.workerId, "completed"))) return "stopped";
   await deps.sites.update(site.orgId, site.id, { status: "ready", lastError: null, lastCrawledAt: new Date() });
-  deps.onSiteChanged(site.id);
+  deps.siteEvents.publish({ kind: "content-changed", siteId: site.id });
   await deps.onCrawlEnded?.({ orgId: site.orgId, siteId: site.id, jobId: job.id, outcome: "completed", error: null, removedUrls });
   return "completed";
 }

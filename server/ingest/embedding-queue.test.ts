@@ -37,10 +37,7 @@ const pagesOf = (prefix: string, pages: number, sectionsEach: number, poison = -
   }));
 
 async function pendingOf(siteId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    ctx.services.database.db,
-    sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`,
-  );
+  const [row] = await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
   return Number(row!.n);
 }
 
@@ -51,7 +48,7 @@ describe("the embedding queue's pipeline", () => {
     const site = await createPublicSite(ctx);
     const prefix = `once${Date.now()}`;
     await addPages(ctx, site.siteId, pagesOf(prefix, 10, 5)); // 50 chunks: several batches of 8
-    const done = await ctx.services.embeddingQueue!.drain();
+    const done = await ctx.parts.ingest.embeddingQueue!.drain();
     expect(done).toBeGreaterThanOrEqual(50);
     expect(await pendingOf(site.siteId)).toBe(0);
     const counts = seenWith(prefix);
@@ -63,18 +60,18 @@ describe("the embedding queue's pipeline", () => {
     const site = await createPublicSite(ctx);
     const prefix = `reject${Date.now()}`;
     await addPages(ctx, site.siteId, pagesOf(prefix, 4, 5, 7));
-    await ctx.services.embeddingQueue!.drain();
+    await ctx.parts.ingest.embeddingQueue!.drain();
     expect(await pendingOf(site.siteId)).toBe(1);
     expect(seenWith(prefix)).toHaveLength(19);
     // Skipped from now on: another drain does not retry it.
-    expect(await ctx.services.embeddingQueue!.drain()).toBe(0);
+    expect(await ctx.parts.ingest.embeddingQueue!.drain()).toBe(0);
   }, 60_000);
 
   test("stopping the running queue leaves no chunk marked as taken", async () => {
     const site = await createPublicSite(ctx);
     const prefix = `stop${Date.now()}`;
     await addPages(ctx, site.siteId, pagesOf(prefix, 8, 5));
-    const queue = ctx.services.embeddingQueue!;
+    const queue = ctx.parts.ingest.embeddingQueue!;
     delayMs = 30;
     queue.start();
     while ((await pendingOf(site.siteId)) === 40) await Bun.sleep(10);

@@ -3,3 +3,4 @@ export type { CleanedPage } from "./clean-html.ts";
 export type { IngestService } from "./ingest-service.ts";
 export type { PageService } from "./page-service.ts";
 export { normaliseUrl } from "./url-normalise.ts";
+export { createIngestModule, type IngestModule } from "./ingest-module.ts";

@@ -21,6 +21,7 @@ import { normaliseUrl } from "./url-normalise.ts";
 import { KeyedLane } from "./keyed-lane.ts";
 import { PageAddresses, sameSiteCanonical } from "./page-addresses.ts";
 import type { PageAliasStore } from "../ports/page-alias-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 
 export interface ModelUsage {
   orgId: string;
@@ -45,7 +46,7 @@ export interface IngestDeps {
   /** Reads PDFs (pages API contentBase64, crawled PDF links); without it PDFs are refused. */
   pdf?: PdfReader;
   /** Told after a site's content changed (search cache, embedding queue). */
-  onSiteChanged?(siteId: string): void;
+  siteEvents?: Pick<SiteEvents, "publish">;
   /** Cleans and chunks off the API thread (a worker pool) in the service; inline when unset. */
   preparer?: PagePreparer;
   /** Told when storing a page failed unexpectedly; the caller only hears that it failed, never the database's words. */
@@ -137,7 +138,7 @@ export class IngestService {
       else if (outcome.status === "skipped") result.skipped++;
       else result.errors.push({ url, error: outcome.error });
     }
-    if (result.processed > 0) this.deps.onSiteChanged?.(opts.siteId);
+    if (result.processed > 0) this.deps.siteEvents?.publish({ kind: "content-changed", siteId: opts.siteId });
     return result;
   }
 
@@ -207,7 +208,7 @@ export class IngestService {
     const write = { ...pageWrite(opts, { url: address.url, title, summary, tags, metadata, contentHash: hash, chunks }), textHash };
     const stored = await this.writes.run(opts.orgId, () => this.addresses.store(read, write));
     if ("pageId" in stored) return { status: "processed", pageId: stored.pageId, links };
-    this.deps.onSiteChanged?.(opts.siteId); // a page stored at this address may have merged into the one it copies
+    this.deps.siteEvents?.publish({ kind: "content-changed", siteId: opts.siteId }); // a page stored at this address may have merged into the one it copies
     return { status: "skipped", links };
   }
 

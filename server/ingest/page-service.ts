@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../errors/domain-error.ts";
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { PageAliasStore, PageMatch } from "../ports/page-alias-store.ts";
 import type { SiteStore } from "../ports/site-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 import type { IngestService } from "./ingest-service.ts";
 import { compileUrlPattern, UrlPatternError, urlPatternSource, type UrlPatternSource } from "../patterns/url-pattern.ts";
 import { postgresRegex } from "../patterns/postgres-regex.ts";
@@ -22,7 +23,7 @@ export class PageService {
     private readonly documents: DocumentStore,
     private readonly aliases: PageAliasStore,
     private readonly ingestService: IngestService,
-    private readonly onSiteChanged: (siteId: string) => void = () => {},
+    private readonly siteEvents?: Pick<SiteEvents, "publish">,
   ) {}
 
   private async site(orgId: string, siteId: string) {
@@ -74,7 +75,7 @@ export class PageService {
     if (given !== 1) throw badRequest("Send exactly one of urls (exact URLs), url (one exact URL) or pattern (a glob, or a regex written /…/).");
     const urls = (body.urls ?? (body.url !== undefined ? [body.url] : [])).map((url) => normaliseUrl(url) ?? url);
     const deletedCount = body.pattern !== undefined ? await this.deleteByPattern(siteId, body.pattern) : await this.remove(siteId, { urls });
-    if (deletedCount > 0) this.onSiteChanged(siteId);
+    if (deletedCount > 0) this.siteEvents?.publish({ kind: "content-changed", siteId });
     return { success: true, deletedCount };
   }
 
@@ -113,7 +114,7 @@ export class PageService {
   async purge(orgId: string, siteId: string): Promise<{ success: true; deletedCount: number }> {
     await this.site(orgId, siteId);
     const deletedCount = await this.documents.deletePages(siteId, { all: true });
-    this.onSiteChanged(siteId);
+    this.siteEvents?.publish({ kind: "content-changed", siteId });
     return { success: true, deletedCount };
   }
 }

@@ -3,3 +3,4 @@ export type { HybridChunksOutput, HybridSearchInput, SearchSiteSettings } from "
 export type { PublicSearchService, SearchAnswer } from "./public-search-service.ts";
 export type { SiteSearchService } from "./site-search-service.ts";
 export type { SuggestService } from "./suggest-service.ts";
+export { createSearchModule, type SearchModule } from "./search-module.ts";

@@ -2,3 +2,4 @@
 export { siteHostCheck } from "./site-hosts.ts";
 export { originAllowed } from "./allowed-origins.ts";
 export type { SiteService } from "./site-service.ts";
+export { createSitesModule, type SitesModule } from "./sites-module.ts";

@@ -7,21 +7,16 @@ import { siteDetail, siteIndexing, siteSummary } from "./site-view.ts";
 import { checkSettingsPatterns } from "./settings-patterns.ts";
 import type { CrawlerSettings } from "../connectors/index.ts";
 import type { RefusedOriginStore } from "../ports/refused-origin-store.ts";
+import type { SiteEvents } from "../ports/site-events.ts";
 import { domainEntryFor, type RefusedOrigin } from "../../shared/refused-origins.ts";
 import { unixSeconds } from "../../shared/unix-seconds.ts";
 import { originAllowed } from "./allowed-origins.ts";
 
-export interface SiteHooks {
-  /** Called after a site's settings changed (cached search answers depend on boosts and access rules). */
-  onSiteChanged?(siteId: string): void;
-  /** Called after a site and its content are deleted, so derived indexes (Elasticsearch) forget it. */
-  onSiteDeleted?(siteId: string): Promise<void>;
-}
-
 export class SiteService {
   constructor(
     private readonly store: SiteStore,
-    private readonly hooks: SiteHooks = {},
+    /** Told after settings changed (cached answers depend on boosts and access rules) and after a delete. */
+    private readonly events?: Pick<SiteEvents, "publish">,
     /** Schedules and credentials in crawlerConfig (server/connectors/crawler-settings.ts). */
     private readonly crawlerSettings?: CrawlerSettings,
     private readonly refusedOrigins?: RefusedOriginStore,
@@ -86,11 +81,12 @@ export class SiteService {
       ...connectorColumns,
     });
     if (!updated) throw notFound("Site");
-    this.hooks.onSiteChanged?.(siteId);
+    this.events?.publish({ kind: "settings-changed", siteId });
   }
 
   async delete(orgId: string, siteId: string): Promise<void> {
     if (!(await this.store.delete(orgId, siteId))) throw notFound("Site");
-    await this.hooks.onSiteDeleted?.(siteId);
+    // The row cascades to pages and chunks; an external index hears of it through the outbox (SiteStore.delete).
+    this.events?.publish({ kind: "deleted", siteId });
   }
 }

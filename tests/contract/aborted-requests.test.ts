@@ -24,7 +24,7 @@ describe("an aborted public search", () => {
   test("stops before the search statements and is logged at debug, not as an unhandled error", async () => {
     const { siteId } = await createPublicSite(ctx);
     await addPages(ctx, siteId, docsPages);
-    const lexical = ctx.services.search.lexical;
+    const lexical = ctx.parts.lexical;
     const searched = spyOn(lexical, "search");
     let status = 0;
     const lines = await logsOf(async () => {
@@ -62,7 +62,7 @@ describe("a public search aborted while its query is embedded", () => {
   test("the abort reaches the embedder, and no vector search follows", async () => {
     const { siteId } = await createPublicSite(withEmbedder);
     await addPages(withEmbedder, siteId, docsPages);
-    const embedder = withEmbedder.services.embedder!;
+    const embedder = withEmbedder.parts.embedder!;
     let seen: AbortSignal | undefined;
     let embedding!: () => void;
     const started = new Promise<void>((resolve) => {
@@ -74,7 +74,7 @@ describe("a public search aborted while its query is embedded", () => {
       embedding();
       return new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
     });
-    const vectorSearch = spyOn(withEmbedder.services.search.vectors!, "search");
+    const vectorSearch = spyOn(withEmbedder.parts.vectors!, "search");
     let status = 0;
     const lines = await logsOf(async () => {
       const visitor = new AbortController();

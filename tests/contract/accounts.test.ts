@@ -19,9 +19,9 @@ const site = { name: "Docs", baseUrl: "https://docs.example.com" };
 describe("first run", () => {
   test("a setup link creates the first owner and organisation once, and no link is issued after", async () => {
     // The first run is a database without users; on a shared PostgreSQL database earlier runs left some.
-    await rows(ctx.services.database.db, sql`DELETE FROM users`);
+    await rows(ctx.db, sql`DELETE FROM users`);
     expect((await ctx.request("GET", "/api/setup")).body).toEqual({ needed: true });
-    const token = (await ctx.services.accountServices.setup.issueSetupLink())!;
+    const token = (await ctx.parts.accounts.setup.issueSetupLink())!;
     const body = { token, email: "First@Example.test", password: PASSWORD, organisation: "Acme" };
     const wrong = await ctx.request("POST", "/api/setup", { body: { ...body, token: "x".repeat(43) }, headers: { origin: ORIGIN } });
     expect(wrong.status).toBe(400);
@@ -37,7 +37,7 @@ describe("first run", () => {
     const again = await ctx.request("POST", "/api/setup", { body: { ...body, email: "second@example.test" }, headers: { origin: ORIGIN } });
     expect(again.status).toBe(400);
     expect((await ctx.request("GET", "/api/setup")).body).toEqual({ needed: false });
-    expect(await ctx.services.accountServices.setup.issueSetupLink()).toBeNull();
+    expect(await ctx.parts.accounts.setup.issueSetupLink()).toBeNull();
     const me = await ctx.request("GET", "/api/session", { headers: { cookie: cookieOf(res.headers) } });
     expect(me.body.memberships).toHaveLength(1);
   });
@@ -198,7 +198,8 @@ describe("CLI user commands", () => {
   test("users create adds a user who can sign in with the printed password; reset-password replaces it and ends sessions", async () => {
     const { orgId } = await ctx.createOrg();
     const email = `cli-${Math.random().toString(36).slice(2)}@example.test`;
-    const { setup, sessionStore } = ctx.services.accountServices;
+    const { setup } = ctx.parts.accounts;
+    const sessionStore = ctx.parts.stores.sessions;
     const { password } = await setup.createUser({ orgId, email, role: "admin" });
     const first = await signIn(ctx, email, password!);
     expect(first.status).toBe(200);

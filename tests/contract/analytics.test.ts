@@ -10,7 +10,7 @@ afterAll(() => ctx.close());
 
 async function orgWithSite(plan: "free" | "pro" | "enterprise" = "pro", name = "Docs") {
   const org = await ctx.createOrg(plan);
-  return { ...org, siteId: await createSite(ctx.services, org.orgId, name) };
+  return { ...org, siteId: await createSite(ctx, org.orgId, name) };
 }
 
 describe("GET /api/analytics", () => {
@@ -30,16 +30,16 @@ describe("GET /api/analytics", () => {
   describe("with recorded queries", () => {
     test("counts searches, chats, pages and normalised top queries per site and per day", async () => {
       const { orgId, key, siteId } = await orgWithSite();
-      const other = await createSite(ctx.services, orgId, "Blog");
-      await addPages(ctx.services, siteId, 3);
+      const other = await createSite(ctx, orgId, "Blog");
+      await addPages(ctx, siteId, 3);
       const yesterday = new Date(utcMidnight(-1).getTime() + 3_600_000);
-      await recordQueries(ctx.services, orgId, siteId, [
+      await recordQueries(ctx, orgId, siteId, [
         { query: "Install  Guide ", times: 2 },
         { query: "install guide", at: yesterday },
         { query: "pricing" },
         { query: "how do I reset my password?", kind: "chat" },
       ]);
-      await recordQueries(ctx.services, orgId, other, [{ query: "pricing", times: 2 }]);
+      await recordQueries(ctx, orgId, other, [{ query: "pricing", times: 2 }]);
       const res = await ctx.request("GET", "/api/analytics?range=7d", { key });
       expect(res.status).toBe(200);
       expect(res.body.totalSearches).toBe(6);
@@ -60,9 +60,9 @@ describe("GET /api/analytics", () => {
 
     test("siteId narrows every figure to that site", async () => {
       const { orgId, key, siteId } = await orgWithSite();
-      const other = await createSite(ctx.services, orgId, "Blog");
-      await recordQueries(ctx.services, orgId, siteId, [{ query: "a" }]);
-      await recordQueries(ctx.services, orgId, other, [{ query: "b", times: 4 }]);
+      const other = await createSite(ctx, orgId, "Blog");
+      await recordQueries(ctx, orgId, siteId, [{ query: "a" }]);
+      await recordQueries(ctx, orgId, other, [{ query: "b", times: 4 }]);
       const res = await ctx.request("GET", `/api/analytics?range=30d&siteId=${other}`, { key });
       expect(res.status).toBe(200);
       expect(res.body.totalSearches).toBe(4);
@@ -74,7 +74,7 @@ describe("GET /api/analytics", () => {
   describe("range edges (UTC days)", () => {
     test("1d starts at midnight UTC today: an event a millisecond earlier belongs to 2d", async () => {
       const { orgId, key, siteId } = await orgWithSite();
-      await recordQueries(ctx.services, orgId, siteId, [
+      await recordQueries(ctx, orgId, siteId, [
         { query: "at midnight", at: utcMidnight() },
         { query: "just before", at: new Date(utcMidnight().getTime() - 1) },
       ]);
@@ -88,7 +88,7 @@ describe("GET /api/analytics", () => {
 
     test("30d includes the first moment of its first day and nothing before it", async () => {
       const { orgId, key, siteId } = await orgWithSite();
-      await recordQueries(ctx.services, orgId, siteId, [
+      await recordQueries(ctx, orgId, siteId, [
         { query: "first", at: utcMidnight(-29) },
         { query: "too old", at: new Date(utcMidnight(-29).getTime() - 1) },
       ]);
@@ -100,7 +100,7 @@ describe("GET /api/analytics", () => {
     test("24h counts the last 24 hours from raw events, over the two UTC days it touches", async () => {
       const { orgId, key, siteId } = await orgWithSite();
       const now = Date.now();
-      await recordQueries(ctx.services, orgId, siteId, [
+      await recordQueries(ctx, orgId, siteId, [
         { query: "recent", at: new Date(now - 23 * 3_600_000) },
         { query: "stale", at: new Date(now - 25 * 3_600_000) },
         { query: "recent", kind: "chat", at: new Date(now - 60_000) },
@@ -153,12 +153,7 @@ describe("GET /api/analytics", () => {
 describe("GET /api/sites/:siteId/top-queries", () => {
   test("sorts by count descending, then by query, and says the site and range", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    await recordQueries(ctx.services, orgId, siteId, [
-      { query: "beta", times: 2 },
-      { query: "alpha", times: 2 },
-      { query: "gamma", times: 5 },
-      { query: "delta" },
-    ]);
+    await recordQueries(ctx, orgId, siteId, [{ query: "beta", times: 2 }, { query: "alpha", times: 2 }, { query: "gamma", times: 5 }, { query: "delta" }]);
     const res = await ctx.request("GET", `/api/sites/${siteId}/top-queries?range=7d`, { key });
     expect(res.status).toBe(200);
     expect(res.body.siteId).toBe(siteId);
@@ -174,7 +169,7 @@ describe("GET /api/sites/:siteId/top-queries", () => {
   test("returns 20 by default and honours limit up to 100", async () => {
     const { orgId, key, siteId } = await orgWithSite();
     await recordQueries(
-      ctx.services,
+      ctx,
       orgId,
       siteId,
       Array.from({ length: 25 }, (_, i) => ({ query: `q${String(i).padStart(2, "0")}` })),
@@ -213,7 +208,7 @@ describe("GET /api/sites/:siteId/top-queries", () => {
 describe("long ranges read whole months from the monthly rollups and the edges from the daily ones", () => {
   test("counts across month edges equal the events inside the range, and nothing outside it", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    await recordQueries(ctx.services, orgId, siteId, [
+    await recordQueries(ctx, orgId, siteId, [
       { query: "spread", at: utcMidnight(-364) },
       { query: "spread", at: utcMidnight(-200), resultCount: 0 },
       { query: "spread", at: new Date(utcMidnight(-199).getTime() - 1), kind: "chat" },
@@ -263,13 +258,13 @@ describe("long ranges read whole months from the monthly rollups and the edges f
 describe("the organisation-wide overview over whole months", () => {
   test("covers every current site, and a deleted site's queries leave it, including ones recorded after the delete", async () => {
     const { orgId, key, siteId: a } = await orgWithSite();
-    const b = await createSite(ctx.services, orgId, "Blog");
+    const b = await createSite(ctx, orgId, "Blog");
     const month = utcMidnight(-150);
-    await recordQueries(ctx.services, orgId, a, [
+    await recordQueries(ctx, orgId, a, [
       { query: "shared", at: month, times: 2 },
       { query: "edge", at: new Date() },
     ]);
-    await recordQueries(ctx.services, orgId, b, [
+    await recordQueries(ctx, orgId, b, [
       { query: "shared", at: month, times: 3 },
       { query: "only blog", at: month, times: 4, resultCount: 0 },
     ]);
@@ -285,7 +280,7 @@ describe("the organisation-wide overview over whole months", () => {
       ["shared", 2],
       ["edge", 1],
     ]);
-    await recordQueries(ctx.services, orgId, b, [{ query: "only blog", at: month, times: 5 }]);
+    await recordQueries(ctx, orgId, b, [{ query: "only blog", at: month, times: 5 }]);
     expect(await top()).toEqual([
       ["shared", 2],
       ["edge", 1],
@@ -302,7 +297,7 @@ describe("the organisation-wide overview over whole months", () => {
 describe("GET /api/sites/:siteId/no-result-queries", () => {
   test("lists only queries that found nothing, with how often", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    await recordQueries(ctx.services, orgId, siteId, [
+    await recordQueries(ctx, orgId, siteId, [
       { query: "kubernetes", resultCount: 0, times: 3 },
       { query: "kubernetes", resultCount: 2 },
       { query: "docker", resultCount: 0 },
@@ -324,13 +319,13 @@ describe("GET /api/sites/:siteId/no-result-queries", () => {
 describe("retention", () => {
   test("pruning deletes raw events past the retention while the rollups keep answering", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    await recordQueries(ctx.services, orgId, siteId, [
+    await recordQueries(ctx, orgId, siteId, [
       { query: "old", at: utcMidnight(-200) },
       { query: "new", at: utcMidnight(-2) },
     ]);
-    const pruned = await ctx.services.analytics.pruneOldEvents();
+    const pruned = await ctx.parts.analytics.pruneOldEvents();
     expect(pruned.queryEvents).toBeGreaterThanOrEqual(1);
-    expect(await rawEventCount(ctx.services, siteId)).toBe(1);
+    expect(await rawEventCount(ctx, siteId)).toBe(1);
     const res = await ctx.request("GET", `/api/analytics?range=365d&siteId=${siteId}`, { key });
     expect(res.body.totalSearches).toBe(2);
   });

@@ -35,7 +35,7 @@ describe("authentication", () => {
     test("is refused on its very next request", async () => {
       const { key, keyId } = await ctx.createOrg("pro");
       expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(200);
-      await ctx.services.accounts.revokeKey(keyId);
+      await ctx.parts.stores.accounts.revokeKey(keyId);
       const res = await ctx.request("GET", "/api/sites", { key });
       expect(res.status).toBe(401);
     });
@@ -115,7 +115,7 @@ describe("health", () => {
 
   test("a revoked or made-up key sees only the status", async () => {
     const { key, keyId } = await ctx.createOrg("pro");
-    await ctx.services.accounts.revokeKey(keyId);
+    await ctx.parts.stores.accounts.revokeKey(keyId);
     expect((await ctx.request("GET", "/health", { key })).body).toEqual({ status: "ok" });
     expect((await ctx.request("GET", "/health", { key: "srch_test_made_up" })).body).toEqual({ status: "ok" });
   });
@@ -123,7 +123,7 @@ describe("health", () => {
   test("an expired key sees only the status, as it is refused everywhere else", async () => {
     const { orgId } = await ctx.createOrg("pro");
     const { key, prefix, hash } = generateApiKey("test");
-    await ctx.services.accounts.createKey({ orgId, name: "old", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(Date.now() - 1000) });
+    await ctx.parts.stores.accounts.createKey({ orgId, name: "old", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(Date.now() - 1000) });
     expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(401);
     expect((await ctx.request("GET", "/health", { key })).body).toEqual({ status: "ok" });
   });

@@ -37,7 +37,7 @@ describe("chat retrieval over hybrid search", () => {
       await embedSiteChunks(ctx, siteId, embedder);
       // The pricing page says "costs 20 euros per member"; the question uses none of its words.
       const question = "How expensive is a subscription?";
-      const lexical = await ctx.services.search.lexical.search({ siteIds: [siteId], query: question, limit: 10 });
+      const lexical = await ctx.parts.lexical.search({ siteIds: [siteId], query: question, limit: 10 });
       expect(lexical.hits).toEqual([]);
 
       fake.script({ text: "The team plan is 20 euros per member and month [1]." });

@@ -65,7 +65,7 @@ describe("public chat with a model", () => {
     test("the answer is stored under its answerId for feedback", async () => {
       const { siteId } = await createChatSite(ctx);
       const res = await chat(siteId, { query: "How do I install Acme?" });
-      const [row] = await ctx.services.database.db.select().from(chatAnswers).where(eq(chatAnswers.id, res.body.answerId));
+      const [row] = await ctx.db.select().from(chatAnswers).where(eq(chatAnswers.id, res.body.answerId));
       expect(row).toMatchObject({ siteId, sessionId: res.body.sessionId, question: "How do I install Acme?", answered: true, mode: "generative" });
     });
   });
@@ -129,7 +129,7 @@ describe("public chat with a model", () => {
       const { siteId } = await createChatSite(ctx);
       await chat(siteId, { query: "How do I install Acme?" });
       now += 601;
-      expect(await ctx.services.chat.pruneExpiredSessions()).toBeGreaterThanOrEqual(1);
+      expect(await ctx.parts.chat.chat.pruneExpiredSessions()).toBeGreaterThanOrEqual(1);
     });
 
     test.skipIf(!process.env.DATABASE_URL)("two app instances over one database continue the same session (PostgreSQL only)", async () => {

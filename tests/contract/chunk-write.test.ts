@@ -46,7 +46,7 @@ interface ChunkRow {
 
 async function chunksOf(siteId: string, url: string): Promise<ChunkRow[]> {
   return rows<ChunkRow>(
-    ctx.services.database.db,
+    ctx.db,
     sql`SELECT c.position, c.heading_path, c.anchor, c.text, c.search_text, c.embedded_at IS NOT NULL AS embedded, c.embedding_model
         FROM chunks c JOIN pages p ON p.id = c.page_id WHERE p.site_id = ${siteId} AND p.url = ${url} ORDER BY c.position`,
   );
@@ -70,7 +70,7 @@ describe("writing a page's chunks", () => {
 
     // Only this page's vectors matter. On the shared PostgreSQL database the queue also holds other test files' chunks,
     // and draining them all took 32 s of this test's 60; sites take turns, so this page's come up in the first batches.
-    const queue = ctx.services.embeddingQueue!;
+    const queue = ctx.parts.ingest.embeddingQueue!;
     while ((await chunksOf(site.siteId, "https://docs.example.com/a")).some((c) => !c.embedded)) expect(await queue.step()).toBeGreaterThan(0);
     // The same sections under another URL (one section more, or it would be the same page at a second address): their
     // vectors come from the cache, with no trip through the queue.
@@ -117,7 +117,7 @@ describe("writing a page's chunks", () => {
     expect(rewritten.every((c, i) => c.text.includes(`Option ${i} holds value ${i}.`))).toBe(true);
     // The site's vocabulary counts what is stored now, though embedded PGlite writes the rows in several statements.
     const terms = await rows<{ term: string; chunks: number }>(
-      ctx.services.database.db,
+      ctx.db,
       sql`SELECT term, chunks FROM site_terms WHERE site_id = ${site.siteId} AND term IN ('sets', 'holds', 'option') ORDER BY term`,
     );
     expect(terms.map((t) => [t.term, Number(t.chunks)])).toEqual([

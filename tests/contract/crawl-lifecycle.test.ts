@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import type { TestContext } from "../fixtures/test-app.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
 import { chunkText, crawlOnce, crawlTestContext, getJob, HTTPD_ROOT, indexedPaths, newCrawlSite, startCrawl, waitFor } from "../fixtures/crawl-test-helpers.ts";
-import { createCrawlWorker } from "../../server/composition/create-crawl-worker.ts";
 
 let ctx: TestContext;
 const servers: CrawlSite[] = [];
@@ -32,7 +31,7 @@ describe("crawl jobs over time", () => {
     test("leaves the job cancelled and stops the work at once", async () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
-      const worker = createCrawlWorker(ctx.services, { pollMs: 50 });
+      const worker = ctx.parts.crawl.newWorker({ pollMs: 50 });
       worker.start();
       try {
         const jobId = await startCrawl(ctx, site);
@@ -65,7 +64,7 @@ describe("crawl jobs over time", () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 100 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
       const jobId = await startCrawl(ctx, site);
-      const run = ctx.services.crawlWorker.runOnce(jobId);
+      const run = ctx.runCrawl(jobId);
       await waitFor(
         () => getJob(ctx, site, jobId),
         (job) => job.pagesErrored + job.pagesCrawled >= 3,
@@ -83,8 +82,8 @@ describe("crawl jobs over time", () => {
     test("another worker takes the job over when the lease expires and finishes it without refetching done pages", async () => {
       const server = serve({ root: HTTPD_ROOT, delayMs: 40 });
       const site = await newCrawlSite(ctx, `${server.origin}/`);
-      const first = createCrawlWorker(ctx.services, { pollMs: 50 });
-      const second = createCrawlWorker(ctx.services, { pollMs: 100 });
+      const first = ctx.parts.crawl.newWorker({ pollMs: 50 });
+      const second = ctx.parts.crawl.newWorker({ pollMs: 100 });
       first.start();
       try {
         const jobId = await startCrawl(ctx, site);
@@ -112,7 +111,7 @@ describe("crawl jobs over time", () => {
         const paths = server.requests.map((r) => r.path).filter((p) => p !== "/robots.txt" && p !== "/sitemap.xml");
         expect(paths.length - new Set(paths).size).toBeLessThanOrEqual(4);
         expect(server.count("/")).toBe(1);
-        const attempts = await ctx.services.crawlJobs.getById(jobId);
+        const attempts = await ctx.parts.stores.crawlJobs.getById(jobId);
         expect(attempts?.attempts).toBe(2);
       } finally {
         await second.stop();
@@ -126,15 +125,15 @@ describe("crawl jobs over time", () => {
       const site = await newCrawlSite(ctx, `${server.origin}/`);
       const jobId = await startCrawl(ctx, site);
       for (const attempt of [1, 2]) {
-        const dying = createCrawlWorker(ctx.services, { pollMs: 50 });
+        const dying = ctx.parts.crawl.newWorker({ pollMs: 50 });
         dying.start();
         await waitFor(
-          () => ctx.services.crawlJobs.getById(jobId),
+          () => ctx.parts.stores.crawlJobs.getById(jobId),
           (job) => job?.attempts === attempt && job.pagesCrawled + job.pagesErrored >= 1,
         );
         await dying.stop({ release: false });
       }
-      const last = createCrawlWorker(ctx.services, { pollMs: 50 });
+      const last = ctx.parts.crawl.newWorker({ pollMs: 50 });
       last.start();
       try {
         const job = await waitFor(

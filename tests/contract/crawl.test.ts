@@ -101,11 +101,11 @@ describe("crawler", () => {
       const again = await ctx.request("POST", `/api/sites/${site.siteId}/crawl`, { key: site.key });
       expect(again.status).toBe(409);
       expect(typeof again.body.error).toBe("string");
-      await ctx.services.crawlWorker.runOnce(jobId);
+      await ctx.runCrawl(jobId);
       expect((await getJob(ctx, site, jobId)).status).toBe("completed");
       const third = await ctx.request("POST", `/api/sites/${site.siteId}/crawl`, { key: site.key });
       expect(third.status).toBe(200);
-      await ctx.services.crawlWorker.runOnce(third.body.jobId);
+      await ctx.runCrawl(third.body.jobId);
     });
   });
 

@@ -41,11 +41,8 @@ describe("GET /api/sites/{siteId}/page", () => {
 
     // The embedding queue gives one chunk its vector: only that one turns embedded.
     const first = before.body.chunks[0];
-    const [row] = await ctx.services.database.db.select({ contentHash: chunks.contentHash }).from(chunks).where(eq(chunks.id, first.chunkId));
-    await new EmbeddingStore(ctx.services.database.db).save(
-      [{ id: first.chunkId, siteId: site.siteId, contentHash: row!.contentHash, vector: [0.6, 0.8, 0] }],
-      "test-model",
-    );
+    const [row] = await ctx.db.select({ contentHash: chunks.contentHash }).from(chunks).where(eq(chunks.id, first.chunkId));
+    await new EmbeddingStore(ctx.db).save([{ id: first.chunkId, siteId: site.siteId, contentHash: row!.contentHash, vector: [0.6, 0.8, 0] }], "test-model");
     const after = await ctx.request("GET", path, { key: site.key });
     expect(after.body.chunks.map((c: any) => c.embedded)).toEqual(before.body.chunks.map((_: unknown, i: number) => i === 0));
     expect(Number.isInteger(after.body.chunks[0].embeddedAt)).toBe(true);

@@ -20,7 +20,7 @@ afterAll(async () => {
 describe("health with Elasticsearch", () => {
   describe("cluster up", () => {
     test("reports the engine, the index and the outbox lag", async () => {
-      await ctx.services.database.db.delete(searchOutbox);
+      await ctx.db.delete(searchOutbox);
       const { status, body } = await ctx.request("GET", "/health");
       expect(status).toBe(200);
       expect(body.checks.lexical).toMatchObject({

@@ -25,8 +25,8 @@ test("a section shared by pages of different titles takes a cached vector only f
     expect(pushed.status).toBe(200);
     expect(pushed.body.errors).toEqual([]);
   };
-  const db = ctx.services.database.db;
-  const model = ctx.services.embedder!.model;
+  const db = ctx.db;
+  const model = ctx.parts.embedder!.model;
   const chunksOf = (url: string, siteId = site.siteId) =>
     rows<PendingChunk & { embedding: string | null }>(
       db,
@@ -40,7 +40,7 @@ test("a section shared by pages of different titles takes a cached vector only f
   expect(alpha!.text).toContain("Install - Alpha docs");
   // The queue's save, with a vector that marks where it came from.
   const vector = Array.from({ length: 384 }, (_, i) => (i === 7 ? 1 : 0));
-  await new EmbeddingStore(db, ctx.services.database.gate).save([{ id: alpha!.id, siteId: site.siteId, contentHash: alpha!.contentHash, vector }], model);
+  await new EmbeddingStore(db, ctx.gate).save([{ id: alpha!.id, siteId: site.siteId, contentHash: alpha!.contentHash, vector }], model);
 
   await push([{ url: "https://docs.example.com/beta/install", title: "Install - Beta docs" }]);
   await push([{ url: "https://docs.example.com/alpha/install-again", title: "Install - Alpha docs" }], other);

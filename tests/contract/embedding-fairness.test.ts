@@ -30,10 +30,7 @@ const pagesOf = (prefix: string, pages: number, sectionsEach: number): FixturePa
   }));
 
 async function pendingOf(siteId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    ctx.services.database.db,
-    sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`,
-  );
+  const [row] = await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
   return Number(row!.n);
 }
 
@@ -43,7 +40,7 @@ describe("the embedding queue", () => {
     const b = await createPublicSite(ctx);
     await addPages(ctx, a.siteId, pagesOf("a", 30, 10)); // 300 chunks, all older than B's
     await addPages(ctx, b.siteId, pagesOf("b", 2, 5)); // 10 chunks
-    const queue = ctx.services.embeddingQueue!;
+    const queue = ctx.parts.ingest.embeddingQueue!;
     let steps = 0;
     while ((await pendingOf(b.siteId)) > 0) {
       expect(await queue.step()).toBeGreaterThan(0);
@@ -60,7 +57,7 @@ describe("the embedding queue", () => {
   test("still drains everything, the big site included", async () => {
     const a = await createPublicSite(ctx);
     await addPages(ctx, a.siteId, pagesOf("c", 5, 4));
-    await ctx.services.embeddingQueue!.drain();
+    await ctx.parts.ingest.embeddingQueue!.drain();
     expect(await pendingOf(a.siteId)).toBe(0);
   }, 60_000);
 });

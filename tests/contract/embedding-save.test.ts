@@ -26,7 +26,7 @@ describe("saving vectors", () => {
     const site = await createPublicSite(ctx);
     const sections = Array.from({ length: 40 }, (_, i) => ({ heading: `Part ${i}`, text: `Part ${i} of the guide.` }));
     await addPages(ctx, site.siteId, [{ url: "https://docs.example.com/guide", title: "Guide", sections }]);
-    const db = ctx.services.database.db;
+    const db = ctx.db;
     const stored = () =>
       rows<Stored>(
         db,
@@ -36,7 +36,7 @@ describe("saving vectors", () => {
     // The third chunk's text is replaced after its vector was computed, before the save.
     await rows(db, sql`UPDATE chunks SET content_hash = 'rewritten' WHERE id = ${before[2]!.id}`);
     const model = `save-test-${Date.now().toString(36)}`;
-    const store = new EmbeddingStore(db, ctx.services.database.gate);
+    const store = new EmbeddingStore(db, ctx.gate);
     await store.save(
       before.map((c, i) => ({ id: c.id, siteId: site.siteId, contentHash: c.content_hash, vector: [i, 1, 0] })),
       model,
@@ -61,12 +61,12 @@ describe("saving vectors", () => {
       { url: "https://docs.example.com/a", title: "A", sections: [{ text: "Same words." }] },
       { url: "https://docs.example.com/b", title: "B", sections: [{ text: "Same words." }] },
     ]);
-    const db = ctx.services.database.db;
+    const db = ctx.db;
     const chunkRows = await rows<{ id: string }>(db, sql`SELECT id FROM chunks WHERE site_id = ${site.siteId}`);
     const model = `save-test-shared-${Date.now().toString(36)}`;
     const hash = `shared-${Date.now().toString(36)}`;
     await rows(db, sql`UPDATE chunks SET content_hash = ${hash} WHERE site_id = ${site.siteId}`);
-    await new EmbeddingStore(db, ctx.services.database.gate).save(
+    await new EmbeddingStore(db, ctx.gate).save(
       chunkRows.map((c) => ({ id: c.id, siteId: site.siteId, contentHash: hash, vector: [0, 0, 1] })),
       model,
     );

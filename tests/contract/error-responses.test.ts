@@ -45,7 +45,7 @@ describe("errors", () => {
   describe("that nobody expected", () => {
     test("answer 500 with a fixed sentence and the request id, and are logged once under that id", async () => {
       const { key } = await ctx.createOrg();
-      const db = ctx.services.database.db;
+      const db = ctx.db;
       // A real failure of the real database: the table the route reads is gone for a moment.
       await rows(db, sql`ALTER TABLE sites RENAME TO sites_gone_for_a_test`);
       let res: TestResponse;
@@ -65,7 +65,7 @@ describe("errors", () => {
     test("a page that fails to store is reported without the database's words and logged with the request id", async () => {
       const { key } = await ctx.createOrg();
       const site = await ctx.request("POST", "/api/sites", { key, body: { name: "s", baseUrl: "https://example.com" } });
-      const db = ctx.services.database.db;
+      const db = ctx.db;
       await rows(db, sql`ALTER TABLE chunks RENAME TO chunks_gone_for_a_test`);
       let res: TestResponse;
       try {

@@ -17,7 +17,7 @@ let small: string;
 let large: string;
 
 async function fill(siteId: string, count: number, offset: number) {
-  const db = ctx.services.database.db;
+  const db = ctx.db;
   const pageId = newId("page");
   await db.insert(pages).values({ id: pageId, siteId, url: `https://docs.example.com/p${offset}`, title: "Page", contentHash: pageId, source: "api" });
   for (let start = 0; start < count; start += 500) {
@@ -34,10 +34,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   small = (await createPublicSite(ctx)).siteId;
   large = (await createPublicSite(ctx)).siteId;
-  await new PostgresFtsIndex(ctx.services.database.db).ensureIndex();
+  await new PostgresFtsIndex(ctx.db).ensureIndex();
   await fill(small, 60, 0);
   // Statistics taken now say the small site is all of chunks; the neighbour's import comes after them.
-  await rows(ctx.services.database.db, sql`ANALYZE chunks`);
+  await rows(ctx.db, sql`ANALYZE chunks`);
   await fill(large, 3_000, 1_000);
 }, 120_000);
 
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe("full-text search of a small site beside a large one", () => {
   test("its own rows and the shared GIN index give the same hits, in the same order", async () => {
-    const db = ctx.services.database.db;
+    const db = ctx.db;
     const ownRows = new PostgresFtsIndex(db);
     const sharedIndex = new PostgresFtsIndex(db, undefined, 0);
     let total = 0;
@@ -72,9 +72,9 @@ describe("full-text search of a small site beside a large one", () => {
   });
 
   test("the small site's hits are its own chunks only", async () => {
-    const found = await new PostgresFtsIndex(ctx.services.database.db).search({ siteIds: [small], query: "proxy", limit: 100 });
+    const found = await new PostgresFtsIndex(ctx.db).search({ siteIds: [small], query: "proxy", limit: 100 });
     const ids = found.hits.map((h) => h.chunkId);
-    const own = await rows<{ id: string }>(ctx.services.database.db, sql`SELECT id FROM chunks WHERE site_id = ${small}`);
+    const own = await rows<{ id: string }>(ctx.db, sql`SELECT id FROM chunks WHERE site_id = ${small}`);
     const ownIds = new Set(own.map((r) => r.id));
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(ownIds.has(id)).toBe(true);

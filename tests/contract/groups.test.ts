@@ -51,7 +51,7 @@ describe("search groups", () => {
 
     test("at the group quota it is 402", async () => {
       const { key, orgId, siteIds } = await enterpriseWithSites(1);
-      await ctx.services.database.db
+      await ctx.db
         .insert(searchGroups)
         .values(Array.from({ length: GROUPS_PER_ORGANISATION }, (_, i) => ({ id: `grp_quota_${orgId}_${i}`, orgId, name: `g${i}`, siteIds })));
       const res = await ctx.request("POST", "/api/groups", { key, body: { name: "one too many", siteIds } });

@@ -14,12 +14,12 @@ afterAll(() => ctx.close());
 
 describe("the analytics salt", () => {
   test("without ANALYTICS_SALT, one is generated at start and stored", async () => {
-    const [row] = await ctx.services.database.db.select().from(instanceSettings).where(eq(instanceSettings.key, "analytics_salt"));
+    const [row] = await ctx.db.select().from(instanceSettings).where(eq(instanceSettings.key, "analytics_salt"));
     expect(row?.value).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test("a stored value is kept: later starts (and other instances) read the first one", async () => {
-    const store = new InstanceSettingsStore(ctx.services.database.db);
+    const store = new InstanceSettingsStore(ctx.db);
     const first = await store.getOrCreate("ops_test_value", () => "first");
     expect(first).toBe("first");
     expect(await store.getOrCreate("ops_test_value", () => "second")).toBe("first");
@@ -29,10 +29,19 @@ describe("the analytics salt", () => {
   test("the query recorder hashes visitors with it", async () => {
     const { orgId } = await ctx.createOrg("pro");
     const siteId = `site_salt_${Date.now()}`;
-    ctx.services.queryRecorder.record({ orgId, siteId, kind: "search", query: "salt", resultCount: 0, latencyMs: 1, ip: "203.0.113.1", channel: "public" });
-    await ctx.services.analytics.flush();
-    const [event] = await ctx.services.database.db.select().from(queryEvents).where(eq(queryEvents.siteId, siteId));
-    const [salt] = await ctx.services.database.db.select().from(instanceSettings).where(eq(instanceSettings.key, "analytics_salt"));
+    ctx.parts.analytics.queryRecorder.record({
+      orgId,
+      siteId,
+      kind: "search",
+      query: "salt",
+      resultCount: 0,
+      latencyMs: 1,
+      ip: "203.0.113.1",
+      channel: "public",
+    });
+    await ctx.flushAnalytics();
+    const [event] = await ctx.db.select().from(queryEvents).where(eq(queryEvents.siteId, siteId));
+    const [salt] = await ctx.db.select().from(instanceSettings).where(eq(instanceSettings.key, "analytics_salt"));
     expect(event!.visitorHash).toBe(visitorHash(salt!.value, siteId, event!.createdAt, "203.0.113.1"));
   });
 });

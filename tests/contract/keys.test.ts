@@ -143,7 +143,7 @@ describe("scoped keys", () => {
   test("an expired key is refused with 401", async () => {
     const { orgId } = await orgWithSites(0);
     const { key, prefix, hash } = generateApiKey("test");
-    await ctx.services.accounts.createKey({ orgId, name: "old", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(Date.now() - 1000) });
+    await ctx.parts.stores.accounts.createKey({ orgId, name: "old", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(Date.now() - 1000) });
     const res = await ctx.request("GET", "/api/sites", { key });
     expect(res.status).toBe(401);
     expect(res.body.error).toContain("expired");
@@ -182,7 +182,7 @@ describe("keys above the caller", () => {
     const { orgId } = await orgWithSites(0);
     const { key, prefix, hash } = generateApiKey("test");
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    await ctx.services.accounts.createKey({ orgId, name: "temp", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(expiresAt * 1000) });
+    await ctx.parts.stores.accounts.createKey({ orgId, name: "temp", role: "owner", environment: "test", prefix, hash, expiresAt: new Date(expiresAt * 1000) });
     const later = await newKey(key, { expiresAt: expiresAt + 60 });
     expect(later.status).toBe(400);
     expect(later.body.error).toContain("expiresAt");

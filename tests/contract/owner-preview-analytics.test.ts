@@ -28,7 +28,7 @@ async function siteWithPage() {
 }
 
 async function counted(key: string, siteId: string): Promise<{ searches: number; chats: number }> {
-  await ctx.services.queryRecorder.flush();
+  await ctx.parts.analytics.queryRecorder.flush();
   const res = await ctx.request("GET", `/api/analytics?range=24h&siteId=${siteId}`, { key });
   return { searches: res.body.totalSearches, chats: res.body.totalChats };
 }
@@ -77,7 +77,7 @@ describe("analytics and the owner's own tries", () => {
     await ctx.request("POST", `/api/sites/${ownSite}/pages`, { headers: owner.browser(), body: { pages: [page] } });
     const played = await ctx.request("POST", `/api/sites/${ownSite}/search`, { headers: owner.browser(), body });
     expect(played.status).toBe(200);
-    await ctx.services.queryRecorder.flush();
+    await ctx.parts.analytics.queryRecorder.flush();
     const res = await ctx.request("GET", `/api/analytics?range=24h&siteId=${ownSite}`, { headers: owner.browser() });
     expect(res.body.totalSearches).toBe(0);
   });

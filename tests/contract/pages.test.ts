@@ -57,7 +57,7 @@ describe("ingest", () => {
       });
       const list = await ctx.request("GET", `/api/sites/${siteId}/pages`, { key });
       expect(list.body.items[0].title).toBe("Alpha guide");
-      const chunks = await ctx.services.database.db.query.chunks.findMany({ where: (c, { eq }) => eq(c.siteId, siteId) });
+      const chunks = await ctx.db.query.chunks.findMany({ where: (c, { eq }) => eq(c.siteId, siteId) });
       const text = chunks.map((c) => c.text).join("\n");
       expect(text).toContain("Alpha body text");
       expect(text).not.toContain("Copyright 2026");
@@ -79,7 +79,7 @@ describe("ingest", () => {
       const url = "https://docs.example.com/x";
       await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: [{ url, content: "Old words about elephants." }] } });
       await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: [{ url, content: "New words about giraffes." }] } });
-      const chunks = await ctx.services.database.db.query.chunks.findMany({ where: (c, { eq }) => eq(c.siteId, siteId) });
+      const chunks = await ctx.db.query.chunks.findMany({ where: (c, { eq }) => eq(c.siteId, siteId) });
       const text = chunks.map((c) => c.text).join(" ");
       expect(text).toContain("giraffes");
       expect(text).not.toContain("elephants");
@@ -129,7 +129,7 @@ describe("ingest", () => {
         key: org.key,
         body: { pages: [{ url: "https://f.example.com/a", content: "kept" }] },
       });
-      await ctx.services.accounts.setPlan(org.orgId, "free");
+      await ctx.parts.stores.accounts.setPlan(org.orgId, "free");
       const res = await ctx.request("POST", `/api/sites/${site.body.siteId}/pages`, {
         key: org.key,
         body: { pages: [{ url: "https://f.example.com/b", content: "x" }] },

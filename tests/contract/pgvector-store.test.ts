@@ -28,7 +28,7 @@ const vectors = new Map<string, number[]>();
 beforeAll(async () => {
   ctx = await createTestContext();
   siteId = (await createPublicSite(ctx)).siteId;
-  const db = ctx.services.database.db;
+  const db = ctx.db;
   const pageId = newId("page");
   await db.insert(pages).values({ id: pageId, siteId, url: "https://docs.example.com/vectors", title: "Vectors", contentHash: pageId, source: "api" });
   const values = Array.from({ length: ROWS }, (_, position) => {
@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe("pgvector store", () => {
   test("the exact plan and the forced HNSW plan find the true nearest neighbours", async () => {
-    const db = ctx.services.database.db;
+    const db = ctx.db;
     const exact = new PgVectorStore(db, { model: MODEL, dimensions: DIM, exactScanMaxRows: ROWS });
     const indexed = new PgVectorStore(db, { model: MODEL, dimensions: DIM, exactScanMaxRows: 0 });
     await indexed.ensureIndex();
@@ -79,7 +79,7 @@ describe("pgvector store", () => {
 
   test("returns nothing for a site without vectors of its model", async () => {
     const other = (await createPublicSite(ctx)).siteId;
-    const store = new PgVectorStore(ctx.services.database.db, { model: MODEL, dimensions: DIM, exactScanMaxRows: 0 });
+    const store = new PgVectorStore(ctx.db, { model: MODEL, dimensions: DIM, exactScanMaxRows: 0 });
     expect((await store.search({ siteIds: [other], vector: unit(), limit: 10 })).hits).toEqual([]);
   });
 });

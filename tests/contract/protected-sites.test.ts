@@ -91,7 +91,7 @@ describe("protected sites", () => {
     });
     const detail = (await ctx.request("GET", `/api/sites/${crawl.siteId}`, { key: crawl.key })).body;
     expect(detail.crawlerConfig.auth).toEqual({ basic: { username: "reader", password: "********" }, cookie: "********" });
-    const [row] = await ctx.services.database.db.select().from(sites).where(eq(sites.id, crawl.siteId));
+    const [row] = await ctx.db.select().from(sites).where(eq(sites.id, crawl.siteId));
     expect(JSON.stringify(row)).not.toContain("pa55word");
     expect(JSON.stringify(row)).not.toContain("members=yes");
     expect(row!.crawlerAuth).toStartWith("v1:");
@@ -103,7 +103,7 @@ describe("protected sites", () => {
     expect(await indexedPaths(ctx, crawl.siteId)).toEqual(["/"]);
     // null removes them.
     await ctx.request("PUT", `/api/sites/${crawl.siteId}`, { key: crawl.key, body: { crawlerConfig: { auth: null } } });
-    const [cleared] = await ctx.services.database.db.select().from(sites).where(eq(sites.id, crawl.siteId));
+    const [cleared] = await ctx.db.select().from(sites).where(eq(sites.id, crawl.siteId));
     expect(cleared!.crawlerAuth).toBeNull();
     expect(cleared!.crawlerConfig.auth).toBeUndefined();
   }, 30_000);
@@ -150,7 +150,7 @@ describe("protected sites", () => {
       expect(other.seen.every((s) => s.token === null)).toBe(true);
       const detail = (await ctx.request("GET", `/api/sites/${crawl.siteId}`, { key: crawl.key })).body;
       expect(detail.crawlerConfig.auth).toBeUndefined();
-      const [row] = await ctx.services.database.db.select().from(sites).where(eq(sites.id, crawl.siteId));
+      const [row] = await ctx.db.select().from(sites).where(eq(sites.id, crawl.siteId));
       expect(row!.crawlerAuth).toBeNull();
     }, 30_000);
 
@@ -184,7 +184,7 @@ describe("protected sites", () => {
     });
 
     test("a row sealed before origins were stored still opens, for the site's base URL", async () => {
-      const settings = ctx.services.connectors.crawlerSettings;
+      const settings = ctx.parts.webhooks.crawlerSettings;
       const box = await SecretBox.fromSetting(SECRETS_KEY);
       const legacy = await box.seal(JSON.stringify({ cookie: "members=yes" }));
       expect(await settings.open(legacy, "https://docs.example.com/guide/")).toEqual({

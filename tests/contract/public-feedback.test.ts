@@ -14,7 +14,7 @@ const origin = { origin: "https://docs.example.com" };
 
 async function publicSite(publicAccess: Record<string, unknown> = {}) {
   const org = await ctx.createOrg("pro");
-  const siteId = await createSite(ctx.services, org.orgId);
+  const siteId = await createSite(ctx, org.orgId);
   const res = await ctx.request("PUT", `/api/sites/${siteId}`, {
     key: org.key,
     body: { publicAccess: { searchEnabled: true, chatEnabled: true, allowedDomains: ["docs.example.com", "*.example.org"], ...publicAccess } },
@@ -37,27 +37,27 @@ describe("POST /v1/public/sites/:siteId/click", () => {
   describe("from an allowed origin", () => {
     test("a text/plain beacon is 204 and counts into the query's clicks", async () => {
       const { orgId, key, siteId } = await publicSite();
-      await recordQueries(ctx.services, orgId, siteId, [{ query: "install guide", times: 2 }]);
+      await recordQueries(ctx, orgId, siteId, [{ query: "install guide", times: 2 }]);
       const res = await ctx.request(
         "POST",
         `/v1/public/sites/${siteId}/click`,
         beacon({ query: "Install Guide", url: "https://docs.example.com/install", position: 0 }),
       );
       expect(res.status).toBe(204);
-      await ctx.services.queryRecorder.flush();
+      await ctx.parts.analytics.queryRecorder.flush();
       expect(await topQueries(key, siteId)).toEqual([{ query: "install guide", count: 2, clicks: 1 }]);
     });
 
     test("an application/json body works too, and a wildcard domain admits its subdomains", async () => {
       const { orgId, key, siteId } = await publicSite();
-      await recordQueries(ctx.services, orgId, siteId, [{ query: "api" }]);
+      await recordQueries(ctx, orgId, siteId, [{ query: "api" }]);
       const res = await ctx.request("POST", `/v1/public/sites/${siteId}/click`, {
         body: { query: "api", url: "https://x/y" },
         headers: { origin: "https://blog.example.org" },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe("https://blog.example.org");
-      await ctx.services.queryRecorder.flush();
+      await ctx.parts.analytics.queryRecorder.flush();
       expect((await topQueries(key, siteId))[0].clicks).toBe(1);
     });
   });
@@ -65,13 +65,13 @@ describe("POST /v1/public/sites/:siteId/click", () => {
   describe("refused", () => {
     test("an origin not in the allowed domains is 403 and nothing is counted", async () => {
       const { orgId, key, siteId } = await publicSite();
-      await recordQueries(ctx.services, orgId, siteId, [{ query: "api" }]);
+      await recordQueries(ctx, orgId, siteId, [{ query: "api" }]);
       for (const headers of [{ origin: "https://evil.example.net" }, { origin: "https://example.org" }, {}] as Record<string, string>[]) {
         const res = await ctx.request("POST", `/v1/public/sites/${siteId}/click`, beacon({ query: "api", url: "https://x/y" }, headers));
         expect(res.status).toBe(403);
         expect(res.body.code).toBe("ORIGIN_NOT_ALLOWED");
       }
-      await ctx.services.queryRecorder.flush();
+      await ctx.parts.analytics.queryRecorder.flush();
       expect((await topQueries(key, siteId))[0].clicks).toBe(0);
     });
 
@@ -103,10 +103,10 @@ describe("POST /v1/public/sites/:siteId/click", () => {
 describe("POST /v1/public/sites/:siteId/feedback", () => {
   test("rates the site's answer and the rating shows in the feedback list", async () => {
     const { key, siteId } = await publicSite();
-    const answerId = await addAnswer(ctx.services, siteId, { question: "how do I install it?" });
+    const answerId = await addAnswer(ctx, siteId, { question: "how do I install it?" });
     const res = await ctx.request("POST", `/v1/public/sites/${siteId}/feedback`, beacon({ answerId, rating: "down", reason: "  wrong version " }));
     expect(res.status).toBe(204);
-    const [row] = await ctx.services.database.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
+    const [row] = await ctx.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
     expect(row).toMatchObject({ rating: "down", reason: "wrong version" });
     expect(row!.ratedAt).toBeInstanceOf(Date);
     const list = await ctx.request("GET", `/api/sites/${siteId}/feedback`, { key });
@@ -115,8 +115,8 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
 
   test("stores the reason tags of a thumbs-down and counts them in the feedback analytics", async () => {
     const { key, siteId } = await publicSite();
-    const first = await addAnswer(ctx.services, siteId, { question: "how do I install it?" });
-    const second = await addAnswer(ctx.services, siteId, { question: "what does it cost?" });
+    const first = await addAnswer(ctx, siteId, { question: "how do I install it?" });
+    const second = await addAnswer(ctx, siteId, { question: "what does it cost?" });
     const path = `/v1/public/sites/${siteId}/feedback`;
     expect((await ctx.request("POST", path, beacon({ answerId: first, rating: "down", tags: ["outdated", "incomplete"], reason: "old version" }))).status).toBe(
       204,
@@ -134,7 +134,7 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
 
   test("an unknown tag, or a reason with a thumbs-up, is 400 and the earlier rating stays", async () => {
     const { siteId } = await publicSite();
-    const answerId = await addAnswer(ctx.services, siteId, { question: "q" });
+    const answerId = await addAnswer(ctx, siteId, { question: "q" });
     const path = `/v1/public/sites/${siteId}/feedback`;
     await ctx.request("POST", path, { body: { answerId, rating: "down", tags: ["unclear"] }, headers: origin });
     const unknown = await ctx.request("POST", path, { body: { answerId, rating: "down", tags: ["rude"] }, headers: origin });
@@ -142,27 +142,27 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
     const upWithTags = await ctx.request("POST", path, { body: { answerId, rating: "up", tags: ["unclear"] }, headers: origin });
     expect(upWithTags.status).toBe(400);
     expect(upWithTags.body).toMatchObject({ error: "reason and tags go with rating down only.", code: expect.any(String) });
-    const [row] = await ctx.services.database.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
+    const [row] = await ctx.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
     expect(row).toMatchObject({ rating: "down", reasonTags: ["unclear"] });
   });
 
   test("a later rating replaces the earlier one", async () => {
     const { siteId } = await publicSite();
-    const answerId = await addAnswer(ctx.services, siteId, { question: "q" });
+    const answerId = await addAnswer(ctx, siteId, { question: "q" });
     const path = `/v1/public/sites/${siteId}/feedback`;
     await ctx.request("POST", path, { body: { answerId, rating: "down", reason: "meh" }, headers: origin });
     expect((await ctx.request("POST", path, { body: { answerId, rating: "up" }, headers: origin })).status).toBe(204);
-    const [row] = await ctx.services.database.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
+    const [row] = await ctx.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
     expect(row).toMatchObject({ rating: "up", reason: null });
   });
 
   test("another site's answer is 404 and stays unrated", async () => {
     const a = await publicSite();
     const b = await publicSite();
-    const answerId = await addAnswer(ctx.services, a.siteId, { question: "q" });
+    const answerId = await addAnswer(ctx, a.siteId, { question: "q" });
     const res = await ctx.request("POST", `/v1/public/sites/${b.siteId}/feedback`, beacon({ answerId, rating: "up" }));
     expect(res.status).toBe(404);
-    const [row] = await ctx.services.database.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
+    const [row] = await ctx.db.select().from(chatAnswers).where(eq(chatAnswers.id, answerId));
     expect(row!.rating).toBeNull();
   });
 
@@ -178,7 +178,7 @@ describe("POST /v1/public/sites/:siteId/feedback", () => {
   test("ratings are limited per IP at the chat rate, without using up the visitor's chats", async () => {
     const { key, siteId } = await publicSite();
     await ctx.request("PUT", `/api/sites/${siteId}`, { key, body: { rateLimits: { searchPerMinute: 60, chatPerMinute: 1 } } });
-    const answerId = await addAnswer(ctx.services, siteId, { question: "q" });
+    const answerId = await addAnswer(ctx, siteId, { question: "q" });
     const path = `/v1/public/sites/${siteId}/feedback`;
     expect((await ctx.request("POST", path, beacon({ answerId, rating: "up" }))).status).toBe(204);
     const over = await ctx.request("POST", path, beacon({ answerId, rating: "down" }));

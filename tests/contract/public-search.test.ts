@@ -48,7 +48,7 @@ describe("public search", () => {
       await addPages(ctx, siteId, [
         { url: "https://docs.example.com/k8s", title: "Kubernetes", sections: [{ text: "Deploy on Kubernetes with the Helm chart." }] },
       ]);
-      ctx.services.search.publicSearch.invalidateSite(siteId);
+      ctx.parts.search.publicSearch.invalidateSite(siteId);
       const after = await ctx.request("GET", path(siteId, "q=kubernetes&minScore=0.1"), { headers: allowed });
       expect(after.headers.get("x-cache")).toBe("MISS");
       expect(after.body.results.map((r: any) => r.url)).toEqual(["https://docs.example.com/k8s"]);

@@ -51,7 +51,7 @@ describe("public suggest", () => {
     test("offers popular queries that found something, first, but never a query searched only once or twice", async () => {
       const { siteId, orgId } = await siteWithPages();
       const day = new Date().toISOString().slice(0, 10);
-      await ctx.services.database.db.insert(queryDaily).values([
+      await ctx.db.insert(queryDaily).values([
         { siteId, orgId, day, kind: "search", query: "virtual host ssl", count: 7, noResults: 0 },
         { siteId, orgId, day, kind: "search", query: "virtual private thing", count: 2, noResults: 0 },
         { siteId, orgId, day, kind: "search", query: "virtualbox", count: 9, noResults: 9 },

@@ -12,7 +12,7 @@ describe("per-key rate limit (Postgres store)", () => {
   test("the 1001st request in a minute gets 429 with retryAfter and Retry-After, and the next minute is open again", async () => {
     const { key, keyId } = await ctx.createOrg("pro");
     // Fill the window directly so the test does not send a thousand requests.
-    for (let i = 0; i < 999; i++) await ctx.services.limiter.check(`key:${keyId}`, 1000, {});
+    for (let i = 0; i < 999; i++) await ctx.parts.stores.limiter.check(`key:${keyId}`, 1000, {});
     expect((await ctx.request("GET", "/api/sites", { key })).status).toBe(200);
     const over = await ctx.request("GET", "/api/sites", { key });
     expect(over.status).toBe(429);
@@ -25,7 +25,7 @@ describe("per-key rate limit (Postgres store)", () => {
 
   test("a refunded hit no longer counts in its window, and a refund after the window has moved on changes nothing", async () => {
     const key = `refund-test:${Math.random()}`;
-    const limiter = ctx.services.limiter;
+    const limiter = ctx.parts.stores.limiter;
     await limiter.check(key, 2, {});
     await limiter.check(key, 2, {});
     await limiter.refund(key);
@@ -45,18 +45,18 @@ describe("token bucket (Postgres store)", () => {
   test("takes fractional costs up to the burst, refuses without spending, and refills with time", async () => {
     const key = `bucket-test:${crypto.randomUUID()}`;
     const bucket = { burst: 2, perMinute: 60, cost: 0.5 };
-    for (let i = 0; i < 4; i++) await ctx.services.limiter.take(key, bucket, {});
+    for (let i = 0; i < 4; i++) await ctx.parts.stores.limiter.take(key, bucket, {});
     const headers: Record<string, string> = {};
-    const refused = await ctx.services.limiter.take(key, bucket, headers).catch((e) => e);
+    const refused = await ctx.parts.stores.limiter.take(key, bucket, headers).catch((e) => e);
     expect(refused.code).toBe("RATE_LIMITED");
     expect(refused.retryAfter).toBe(1);
     expect(headers["x-ratelimit-remaining"]).toBe("0");
     now += 0.5;
-    await ctx.services.limiter.take(key, bucket, {});
-    const whole = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {}).catch((e) => e);
+    await ctx.parts.stores.limiter.take(key, bucket, {});
+    const whole = await ctx.parts.stores.limiter.take(key, { ...bucket, cost: 1 }, {}).catch((e) => e);
     expect(whole.code).toBe("RATE_LIMITED");
     now += 2;
-    const full = await ctx.services.limiter.take(key, { ...bucket, cost: 1 }, {});
+    const full = await ctx.parts.stores.limiter.take(key, { ...bucket, cost: 1 }, {});
     expect(full.remaining).toBe(1);
   }, 30_000);
 });

@@ -103,7 +103,7 @@ describe("request bodies", () => {
       const anonymous = streamedBody(50_000_000);
       expectJsonError(await send(path, { method: "POST", body: anonymous.stream, headers: { "content-type": "application/json" } }), 401, "UNAUTHORIZED");
       expect(anonymous.state.pulled).toBeLessThanOrEqual(1);
-      await ctx.services.accounts.revokeKey(keyId);
+      await ctx.parts.stores.accounts.revokeKey(keyId);
       const revoked = streamedBody(50_000_000);
       const res = await send(path, { method: "POST", body: revoked.stream, headers: { "content-type": "application/json", authorization: `Bearer ${key}` } });
       expectJsonError(res, 401, "UNAUTHORIZED");

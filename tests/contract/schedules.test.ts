@@ -6,7 +6,6 @@ import { crawlTestContext, getJob, indexedPaths, newCrawlSite } from "../fixture
 import { sites } from "../../server/adapters/postgres/schema.ts";
 import { CrawlScheduler } from "../../server/connectors/crawl-scheduler.ts";
 import { PostgresScheduleStore } from "../../server/adapters/postgres/schedule-store.ts";
-import { PostgresJobQueue } from "../../server/adapters/postgres/job-queue-store.ts";
 import { verifySignature } from "../../server/connectors/webhook-signature.ts";
 
 let ctx: TestContext;
@@ -27,11 +26,11 @@ const html = (body: string, headers: Record<string, string> = {}) =>
 
 /** Runs the scheduler as if `at` were now, then the crawl it started (if any) to its end. */
 async function scheduledRun(at: Date, siteId: string) {
-  const { started } = await ctx.services.connectors.scheduler.tick(at);
+  const { started } = await ctx.parts.schedules.scheduler.tick(at);
   expect(started).toContain(siteId);
   // Other tests' sites may have come due too: run this site's job only.
-  const [job] = await ctx.services.crawlJobs.listForSite(siteId, 1);
-  await ctx.services.crawlWorker.runOnce(job!.id);
+  const [job] = await ctx.parts.stores.crawlJobs.listForSite(siteId, 1);
+  await ctx.runCrawl(job!.id);
 }
 
 describe("scheduled recrawls", () => {
@@ -87,11 +86,11 @@ describe("scheduled recrawls", () => {
         { length: 4 },
         () =>
           new CrawlScheduler({
-            store: new PostgresScheduleStore(ctx.services.database.db),
-            startCrawl: async (orgId, siteId) => (await ctx.services.crawl.start(orgId, siteId), true),
+            store: new PostgresScheduleStore(ctx.db),
+            startCrawl: async (orgId, siteId) => (await ctx.parts.crawl.crawl.start(orgId, siteId), true),
             onStale: async () => {},
             log: ctx.services.log,
-            queue: new PostgresJobQueue(ctx.services.database.db),
+            queue: ctx.parts.stores.jobQueue,
             workerId: "other instance",
           }),
       );
@@ -134,7 +133,7 @@ describe("scheduled recrawls", () => {
       await Bun.sleep(1100);
       await scheduledRun(new Date(Date.now() + 49 * HOUR), site.siteId);
       expect(["/", "/a", "/b", "/c"].map((p) => server.count(p))).toEqual([1, 1, 2, 1]);
-      const texts = await ctx.services.database.db.execute(sql`SELECT c.text FROM chunks c JOIN pages p ON p.id = c.page_id WHERE p.site_id = ${site.siteId}`);
+      const texts = await ctx.db.execute(sql`SELECT c.text FROM chunks c JOIN pages p ON p.id = c.page_id WHERE p.site_id = ${site.siteId}`);
       expect(JSON.stringify(texts)).toContain("butterflies");
       // Unchanged pages stay indexed: unread is not vanished.
       expect(await indexedPaths(ctx, site.siteId)).toEqual(["/", "/a", "/b", "/c"]);
@@ -202,15 +201,15 @@ describe("scheduled recrawls", () => {
       });
       const siteId = res.body.siteId;
       // Created three hours ago and never crawled: two hourly runs have gone by.
-      await ctx.services.database.db
+      await ctx.db
         .update(sites)
         .set({ createdAt: new Date(Date.now() - 3 * HOUR) })
         .where(eq(sites.id, siteId));
       expect((await ctx.request("GET", `/api/sites/${siteId}`, { key: org.key })).body.stale).toBe(true);
-      const first = await ctx.services.connectors.scheduler.tick(new Date());
+      const first = await ctx.parts.schedules.scheduler.tick(new Date());
       expect(first.stale).toContain(siteId);
-      expect((await ctx.services.connectors.scheduler.tick(new Date())).stale).not.toContain(siteId);
-      await ctx.services.connectors.dispatcher.drainOnce(org.orgId);
+      expect((await ctx.parts.schedules.scheduler.tick(new Date())).stale).not.toContain(siteId);
+      await ctx.parts.webhooks.dispatcher.drainOnce(org.orgId);
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ valid: true, event: { type: "site.stale", data: { siteId, lastCrawledAt: null, schedule: "0 * * * *" } } });
     });

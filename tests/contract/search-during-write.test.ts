@@ -46,11 +46,11 @@ describe("a search while another organisation writes a large page", () => {
     await addPages(ctx, reader.siteId, [
       { url: "https://docs.example.com/install", title: "Install", sections: [{ heading: "Install", text: "Install the server." }] },
     ]);
-    await ctx.services.documents.replacePage(heavyPage(writer.siteId, "one"));
+    await ctx.parts.stores.documents.replacePage(heavyPage(writer.siteId, "one"));
     expect((await search(reader.siteId, "install")).status).toBe(200);
 
     const order: string[] = [];
-    const write = ctx.services.documents.replacePage(heavyPage(writer.siteId, "two")).then(() => order.push("write committed"));
+    const write = ctx.parts.stores.documents.replacePage(heavyPage(writer.siteId, "two")).then(() => order.push("write committed"));
     // Let the write begin: 2,000 rows take PGlite well over the 20 ms waited here.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const other = search(reader.siteId, "install").then((res) => {
@@ -62,7 +62,7 @@ describe("a search while another organisation writes a large page", () => {
     expect(otherRes.status).toBe(200);
     expect(otherRes.body.results.map((r: { url: string }) => r.url)).toEqual(["https://docs.example.com/install"]);
     // On PostgreSQL the search never waits, but a fast server may also finish the write first.
-    if (ctx.services.database.kind === "pglite") expect(order[0]).toBe("other site's search answered");
+    if (ctx.databaseKind === "pglite") expect(order[0]).toBe("other site's search answered");
     expect(ownRes.status).toBe(200);
     const texts = JSON.stringify(ownRes.body.results);
     // Before the write or after it, never a mixture or an empty page.

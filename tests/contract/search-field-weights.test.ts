@@ -56,7 +56,7 @@ async function firstPaths(list: ReturnType<typeof page>[] | FixturePage[], query
   return (res.body as { results: Array<{ url: string }> }).results.map((r) => new URL(r.url).pathname);
 }
 
-const lexical = () => ctx.services.search.lexical as unknown as { engine: string; headingWeight: number; ensureHeadingIndex?(): Promise<void> };
+const lexical = () => ctx.parts.lexical as unknown as { engine: string; headingWeight: number; ensureHeadingIndex?(): Promise<void> };
 
 describe("field weights in the keyword score", () => {
   test("a title match outranks a body-only match that repeats the word", async () => {
@@ -73,9 +73,9 @@ describe("field weights in the keyword score", () => {
     const site = await createPublicSite(ctx);
     await addPages(ctx, site.siteId, headingPages);
     const rawScores = async () => {
-      const { hits } = await ctx.services.search.lexical.search({ siteIds: [site.siteId], query: "rate limits", limit: 10 });
+      const { hits } = await ctx.parts.lexical.search({ siteIds: [site.siteId], query: "rate limits", limit: 10 });
       const urls = await rows<{ id: string; url: string }>(
-        ctx.services.database.db,
+        ctx.db,
         sql`SELECT c.id, p.url FROM chunks c JOIN pages p ON p.id = c.page_id WHERE c.site_id = ${site.siteId}`,
       );
       return Object.fromEntries(hits.map((h) => [new URL(urls.find((u) => u.id === h.chunkId)!.url).pathname, h.score]));

@@ -73,7 +73,7 @@ describe("hybrid search", () => {
     test("reciprocal rank fusion can be chosen per search and keeps calibrated scores", async () => {
       const { siteId } = await createPublicSite(ctx);
       await addPages(ctx, siteId, docsPages, embedder);
-      const found = await ctx.services.search.hybrid.search({ siteIds: [siteId], query: "reverse proxy headers", limit: 10, minScore: 0, fusion: "rrf" });
+      const found = await ctx.parts.search.hybrid.search({ siteIds: [siteId], query: "reverse proxy headers", limit: 10, minScore: 0, fusion: "rrf" });
       expect(found.results[0]!.url).toBe("https://docs.example.com/guide/proxy");
       expect(found.mode).toBe("hybrid");
       for (const r of found.results) expect(r.score >= 0 && r.score <= 1).toBe(true);
@@ -232,7 +232,7 @@ describe("hybrid search", () => {
       try {
         const site = await createPublicSite(other);
         await addPages(other, site.siteId, docsPages);
-        const found = await other.services.search.hybrid.search({ siteIds: [site.siteId], query: "reverse proxy", limit: 10, minScore: 0.1 });
+        const found = await other.parts.search.hybrid.search({ siteIds: [site.siteId], query: "reverse proxy", limit: 10, minScore: 0.1 });
         expect(found.mode).toBe("lexical");
         expect(found.results[0]!.url).toBe("https://docs.example.com/guide/proxy");
       } finally {

@@ -52,7 +52,7 @@ async function setUp(baseUrl = "https://docs.example.com") {
 }
 
 const indexing = async (key: string, siteId: string) => (await ctx.request("GET", `/api/sites/${siteId}`, { key })).body;
-const queue = () => ctx.services.embeddingQueue!;
+const queue = () => ctx.parts.ingest.embeddingQueue!;
 
 describe("a site's indexing", () => {
   test("reads indexing with the share embedded while chunks wait, an estimate once vectors flow, then ready", async () => {
@@ -75,12 +75,12 @@ describe("a site's indexing", () => {
     expect(flowing.share).toBeGreaterThan(0);
     expect(flowing.share).toBeLessThan(1);
     expect(flowing.secondsLeft).toBeGreaterThanOrEqual(1);
-    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events).toEqual([]);
 
     await queue().drain();
     expect((await indexing(key, siteId)).indexing).toEqual({ state: "ready", chunkCount: 12, embeddedChunkCount: 12, share: 1, secondsLeft: 0 });
-    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events.map((e) => [e.type, e.data])).toEqual([["site.ready", { siteId, chunkCount: 12 }]]);
   }, 60_000);
 
@@ -90,19 +90,19 @@ describe("a site's indexing", () => {
     await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: pages(run) } });
     await queue().drain();
     await queue().drain();
-    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events).toHaveLength(1);
 
     const unchanged = await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: pages(run) } });
     expect(unchanged.body.skipped).toBe(12);
     await queue().drain();
-    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events).toHaveLength(1);
 
     await ctx.request("POST", `/api/sites/${siteId}/pages`, { key, body: { pages: pages(run, 2).slice(0, 1) } });
     expect((await indexing(key, siteId)).indexing.state).toBe("indexing");
     await queue().drain();
-    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events.map((e) => e.type)).toEqual(["site.ready", "site.ready"]);
   }, 60_000);
 
@@ -123,13 +123,13 @@ describe("a site's indexing", () => {
       body: { pages: [{ url: `${served.origin}/pushed`, title: `Pushed ${run}`, content: `Pushed ${run} notes.` }] },
     });
     await queue().drain();
-    await ctx.services.connectors.dispatcher.drainOnce(orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
     expect(receiver.events).toEqual([]);
 
-    await ctx.services.crawlWorker.runOnce(jobId);
+    await ctx.runCrawl(jobId);
     await queue().drain();
     for (let i = 0; i < 100 && receiver.events.length === 0; i++) {
-      await ctx.services.connectors.dispatcher.drainOnce(orgId);
+      await ctx.parts.webhooks.dispatcher.drainOnce(orgId);
       await Bun.sleep(20);
     }
     const chunkCount = (await indexing(key, siteId)).indexing.chunkCount;

@@ -13,7 +13,7 @@ const catastrophic = (k: number) => `/^https:\\/\\/docs\\.example\\.com\\/(?:){$
 const hostileUrl = (i: number) => `https://docs.example.com/p${i}/${"a".repeat(31)}!`;
 
 async function seedPages(ctx: TestContext, siteId: string): Promise<void> {
-  const db = ctx.services.database.db;
+  const db = ctx.db;
   for (let start = 0; start < PAGE_COUNT; start += 1000) {
     const rows = Array.from({ length: 1000 }, (_, j) => ({
       id: newId("page"),

@@ -20,7 +20,7 @@ async function ingest(key: string, siteId: string, pages: unknown[]) {
 }
 
 async function stored(siteId: string) {
-  const rows = await ctx.services.database.db.query.pages.findMany({ where: (p, { eq }) => eq(p.siteId, siteId) });
+  const rows = await ctx.db.query.pages.findMany({ where: (p, { eq }) => eq(p.siteId, siteId) });
   return new Map(rows.map((r) => [r.url.split("/").pop()!, r]));
 }
 

@@ -83,7 +83,7 @@ describe("text PostgreSQL cannot store", () => {
       expect(bad.status).toBe(200);
       expect(bad.body.query).toBe("proxy");
       expect((await ctx.request("GET", `/v1/public/sites/${b.siteId}/search?q=install&minScore=0`, { headers: allowed })).status).toBe(200);
-      await ctx.services.queryRecorder.flush();
+      await ctx.parts.analytics.queryRecorder.flush();
       expect(await topQueries(a.key, a.siteId)).toEqual(["proxy"]);
       expect(await topQueries(b.key, b.siteId)).toEqual(["install"]);
     });
@@ -108,7 +108,7 @@ describe("an analytics batch the database refuses", () => {
     const b = await createPublicSite(ctx);
     const lines: string[] = [];
     const log: Logger = { debug() {}, info() {}, warn() {}, error: (msg) => void lines.push(msg) };
-    const store = ctx.services.analytics.store;
+    const store = ctx.parts.stores.analytics;
     const writer = new BatchWriter<QueryEventRow>((batch) => store.writeQueryEvents(batch, []), {
       name: "test recorder",
       log,

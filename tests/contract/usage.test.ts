@@ -10,7 +10,7 @@ afterAll(() => ctx.close());
 
 async function orgWithSite(plan: "free" | "pro" = "pro") {
   const org = await ctx.createOrg(plan);
-  return { ...org, siteId: await createSite(ctx.services, org.orgId) };
+  return { ...org, siteId: await createSite(ctx, org.orgId) };
 }
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -21,8 +21,8 @@ async function recordUsage(
   siteId: string | null,
   calls: { purpose: "chat" | "ingest"; model: string; inputTokens: number; outputTokens: number; at?: Date }[],
 ) {
-  for (const call of calls) ctx.services.usageRecorder.record({ orgId, siteId, ...call });
-  await ctx.services.usageRecorder.flush();
+  for (const call of calls) ctx.parts.analytics.usageRecorder.record({ orgId, siteId, ...call });
+  await ctx.parts.analytics.usageRecorder.flush();
 }
 
 describe("GET /api/usage", () => {
@@ -48,9 +48,9 @@ describe("GET /api/usage", () => {
 
   test("sums the month's tokens by purpose, prices them per model and counts vectors and queries", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    const empty = await createSite(ctx.services, orgId, "Empty");
-    await addPages(ctx.services, siteId, 2, 3);
-    await addPages(ctx.services, empty, 1, 0);
+    const empty = await createSite(ctx, orgId, "Empty");
+    await addPages(ctx, siteId, 2, 3);
+    await addPages(ctx, empty, 1, 0);
     const inMonth = new Date(startOfMonth().getTime() + 1000);
     await recordUsage(orgId, siteId, [
       { purpose: "chat", model: "claude-sonnet-4-5", inputTokens: 1_000_000, outputTokens: 100_000, at: inMonth },
@@ -58,7 +58,7 @@ describe("GET /api/usage", () => {
       { purpose: "ingest", model: "some-unknown-model", inputTokens: 500_000, outputTokens: 0 },
       { purpose: "ingest", model: "claude-sonnet-4-5", inputTokens: 1, outputTokens: 1, at: new Date(startOfMonth().getTime() - 1) },
     ]);
-    await recordQueries(ctx.services, orgId, siteId, [
+    await recordQueries(ctx, orgId, siteId, [
       { query: "a", times: 3 },
       { query: "b", kind: "chat", times: 2 },
     ]);
@@ -114,8 +114,8 @@ describe("GET /api/sites/:siteId/usage", () => {
 
   test("counts the site's queries and tokens in the range only", async () => {
     const { orgId, key, siteId } = await orgWithSite();
-    const other = await createSite(ctx.services, orgId, "Other");
-    await recordQueries(ctx.services, orgId, siteId, [
+    const other = await createSite(ctx, orgId, "Other");
+    await recordQueries(ctx, orgId, siteId, [
       { query: "a", times: 2 },
       { query: "b", kind: "chat" },
       { query: "old", at: utcMidnight(-40) },
@@ -142,10 +142,10 @@ describe("GET /api/sites/:siteId/usage", () => {
 describe("GET /api/sites/:siteId/feedback", () => {
   test("lists rated answers newest first, filtered by rating", async () => {
     const { key, siteId } = await orgWithSite();
-    await addAnswer(ctx.services, siteId, { question: "unrated" });
-    const up = await addAnswer(ctx.services, siteId, { question: "how to install", rating: "up", at: new Date(Date.now() - 60_000) });
-    const down = await addAnswer(ctx.services, siteId, { question: "pricing?", rating: "down", reason: "outdated" });
-    await addAnswer(ctx.services, siteId, { question: "too old", rating: "down", at: utcMidnight(-60) });
+    await addAnswer(ctx, siteId, { question: "unrated" });
+    const up = await addAnswer(ctx, siteId, { question: "how to install", rating: "up", at: new Date(Date.now() - 60_000) });
+    const down = await addAnswer(ctx, siteId, { question: "pricing?", rating: "down", reason: "outdated" });
+    await addAnswer(ctx, siteId, { question: "too old", rating: "down", at: utcMidnight(-60) });
     const all = await ctx.request("GET", `/api/sites/${siteId}/feedback?range=30d`, { key });
     expect(all.status).toBe(200);
     expect(all.body.feedback.map((f: { answerId: string }) => f.answerId)).toEqual([down, up]);
@@ -160,10 +160,10 @@ describe("GET /api/sites/:siteId/feedback", () => {
 describe("GET /api/sites/:siteId/unanswered-questions", () => {
   test("groups unanswered questions by normalised text, most asked first", async () => {
     const { key, siteId } = await orgWithSite();
-    await addAnswer(ctx.services, siteId, { question: "Do you support SSO?", answered: false });
-    await addAnswer(ctx.services, siteId, { question: "do you  support sso?", answered: false });
-    await addAnswer(ctx.services, siteId, { question: "Is there an API?", answered: false });
-    await addAnswer(ctx.services, siteId, { question: "What is this?", answered: true });
+    await addAnswer(ctx, siteId, { question: "Do you support SSO?", answered: false });
+    await addAnswer(ctx, siteId, { question: "do you  support sso?", answered: false });
+    await addAnswer(ctx, siteId, { question: "Is there an API?", answered: false });
+    await addAnswer(ctx, siteId, { question: "What is this?", answered: true });
     const res = await ctx.request("GET", `/api/sites/${siteId}/unanswered-questions?range=7d`, { key });
     expect(res.status).toBe(200);
     expect(res.body.questions.map((q: { question: string; count: number }) => [q.question, q.count])).toEqual([

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Receivers first: a released or closed connection ends the sends the dispatcher waits for when it stops.
   for (const stop of stops) stop();
-  await ctx.services.connectors.dispatcher.stop();
+  await ctx.parts.webhooks.dispatcher.stop();
   await ctx.close();
 }, 30_000);
 
@@ -50,9 +50,9 @@ describe("webhook delivery across organisations", () => {
       expect(res.status).toBe(200);
     }
     const hook = (await ctx.request("POST", "/api/webhooks", { key: fast.key, body: { url: quick.url, events: ["crawl.completed"] } })).body;
-    const webhooks = ctx.services.connectors.webhooks;
+    const webhooks = ctx.parts.webhooks.webhooks;
     for (let i = 0; i < 10; i++) await webhooks.emit(slow.orgId, "crawl.completed", { n: i });
-    ctx.services.connectors.dispatcher.start();
+    ctx.parts.webhooks.dispatcher.start();
     // The slow organisation's first deliveries reach its receiver and hang there.
     for (let i = 0; i < 100 && hanging.arrivals.length === 0; i++) await Bun.sleep(50);
     expect(hanging.arrivals.length).toBeGreaterThan(0);

@@ -25,14 +25,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const storedSecret = async (id: string) => (await ctx.services.database.db.select().from(webhooks).where(eq(webhooks.id, id)))[0]!.secret;
+const storedSecret = async (id: string) => (await ctx.db.select().from(webhooks).where(eq(webhooks.id, id)))[0]!.secret;
 
 /** Pings the webhook and sends due deliveries until its ping has arrived; returns that request. */
 async function deliverPing(org: { key: string; orgId: string }, id: string) {
   const { key } = org;
   const ping = (await ctx.request("POST", `/api/webhooks/${id}/ping`, { key })).body;
   for (let i = 0; i < 20; i++) {
-    await ctx.services.connectors.dispatcher.drainOnce(org.orgId);
+    await ctx.parts.webhooks.dispatcher.drainOnce(org.orgId);
     const got = received.find((r) => JSON.parse(r.body).id === ping.eventId);
     if (got) return got;
   }
@@ -56,7 +56,7 @@ describe("webhook signing secrets with SECRETS_KEY set", () => {
     const org = await ctx.createOrg();
     const hook = (await ctx.request("POST", "/api/webhooks", { key: org.key, body: { url: `http://127.0.0.1:${server.port}/h`, events: ["crawl.completed"] } }))
       .body;
-    await ctx.services.database.db.update(webhooks).set({ secret: "whsec_plain_old_row" }).where(eq(webhooks.id, hook.id));
+    await ctx.db.update(webhooks).set({ secret: "whsec_plain_old_row" }).where(eq(webhooks.id, hook.id));
     const got = await deliverPing(org, hook.id);
     expect(verifySignature("whsec_plain_old_row", got.body, got.signature)).toBe(true);
   }, 30_000);

@@ -116,7 +116,7 @@ describe("webhooks", () => {
       const hook = await subscribe(org.key, receiver, ["crawl.completed"]);
       const ping = await ctx.request("POST", `/api/webhooks/${hook.id}/ping`, { key: org.key });
       expect(ping.status).toBe(200);
-      const dispatcher = ctx.services.connectors.dispatcher;
+      const dispatcher = ctx.parts.webhooks.dispatcher;
 
       expect(await dispatcher.drainOnce(org.orgId)).toBe(1);
       expect(receiver.received).toHaveLength(1);
@@ -151,7 +151,7 @@ describe("webhooks", () => {
       stops.push(receiver.stop);
       const hook = await subscribe(org.key, receiver, ["ping"]);
       await ctx.request("POST", `/api/webhooks/${hook.id}/ping`, { key: org.key });
-      await ctx.services.connectors.dispatcher.drainOnce(org.orgId);
+      await ctx.parts.webhooks.dispatcher.drainOnce(org.orgId);
       const { body } = receiver.received[0]!;
       expect(receiver.received[0]!.signatureValid).toBe(true);
       const { signatureHeader } = await import("../../server/connectors/webhook-signature.ts");
@@ -180,7 +180,7 @@ describe("webhooks", () => {
       site.gone.add("/old");
       const second = await crawlOnce(ctx, crawlSite);
       expect(second.status).toBe("completed");
-      await ctx.services.connectors.dispatcher.drainOnce(crawlSite.orgId);
+      await ctx.parts.webhooks.dispatcher.drainOnce(crawlSite.orgId);
       const events = receiver.received.map((r) => r.event).sort((a, b) => a.type.localeCompare(b.type));
       expect(events.map((e) => e.type)).toEqual(["crawl.completed", "crawl.completed", "pages.removed"]);
       expect(events[2].data).toEqual({ siteId: crawlSite.siteId, jobId: second.jobId, urls: [`${site.origin}/old`] });
@@ -196,7 +196,7 @@ describe("webhooks", () => {
       await subscribe(org.key, receiver, ["crawl.failed"]);
       const job = await crawlOnce(ctx, { key: org.key, siteId: res.body.siteId });
       expect(job.status).toBe("failed");
-      await ctx.services.connectors.dispatcher.drainOnce(org.orgId);
+      await ctx.parts.webhooks.dispatcher.drainOnce(org.orgId);
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]!.event).toMatchObject({ type: "crawl.failed", data: { siteId: res.body.siteId, jobId: job.jobId, error: job.lastError } });
     }, 20_000);

@@ -2,13 +2,14 @@
 // sees them stick, crawls the httpd manual fixture watching progress, errors and history, browses, opens,
 // deletes and adds pages, and deletes the site by typing its name. axe checks each screen, light and dark.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import type { Browser } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { launchChromium, type AxeViolation } from "./widget-page.ts";
 import { DashboardPage } from "./dashboard-page.ts";
+import { checkScreen } from "./screen-baselines.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
 import { fixtureEmbeddingsEnv } from "../fixtures/fixture-embeddings-service.ts";
 import { openDatabase, rows } from "../../server/adapters/postgres/database.ts";
@@ -103,6 +104,7 @@ describe.skipIf(!built && !process.env.CI)("dashboard: managing a site", () => {
       await crawl(d, violations);
       await indexingAndRefusals(d, siteId, violations);
       await browsePages(d, siteId, violations);
+      violations.push(...(await directoryOnce(d, siteId)));
       await narrowScreens(d, siteId);
       await deleteSite(d, siteId, violations);
     } catch (error) {
@@ -220,7 +222,7 @@ async function indexingAndRefusals(d: DashboardPage, siteId: string, violations:
   expect(await text(d, "index-state")).toContain("1,184 of 3,319 chunks embedded (35%)");
   expect(await text(d, "time-left")).toBe("about 4 min left");
   expect(await text(d, "site-status")).toBe("indexing");
-  violations.push(...(await d.capture("site-indexing")));
+  violations.push(...(await checkScreen(d, "site-indexing", { docs: 1280, mask: () => overviewChanging(d) })));
   // The page polls while indexing: a read already in the handler when the figures stop being held must not fail it.
   await d.page.unrouteAll({ behavior: "ignoreErrors" });
   // The page keeps polling while indexing: the real figures take over and end at ready.
@@ -237,7 +239,8 @@ async function indexingAndRefusals(d: DashboardPage, siteId: string, violations:
   expect(await table.locator("tbody tr").count()).toBe(2);
   expect(await table.locator("tbody tr").filter({ hasText: "http://localhost:5173" }).textContent()).toContain("2");
   expect(await text(d, "snippet-origins")).toContain("docs.example.com");
-  violations.push(...(await d.capture("site-refused-origins")));
+  const refusedMask = () => [...overviewChanging(d), table.locator("td:nth-child(3)"), d.testId("crawl-history"), d.page.locator("site-page pre")];
+  violations.push(...(await checkScreen(d, "site-refused-origins", { docs: 1280, focus: () => table, mask: refusedMask })));
   await d.button("Allow http://localhost:5173").click();
   await d.page.getByText("localhost:5173 is now an allowed domain").waitFor();
   // The page re-reads the site, and the list follows its allowed domains.
@@ -246,6 +249,38 @@ async function indexingAndRefusals(d: DashboardPage, siteId: string, violations:
   expect((await callApi(d, "GET", sitePath)).body.publicAccess.allowedDomains).toContain("localhost:5173");
   expect(await text(d, "snippet-origins")).toContain("localhost:5173");
   violations.push(...(await d.capture("site-refused-allowed")));
+}
+
+/** On a site's overview, what differs from run to run: its address and dates, the job id, the failed addresses. */
+function overviewChanging(d: DashboardPage) {
+  return [
+    d.page.locator("site-page p.muted").filter({ hasText: "created" }),
+    d.page
+      .locator("site-page p")
+      .filter({ has: d.testId("job-status") })
+      .locator("code"),
+    d.testId("crawl-errors"),
+  ];
+}
+
+/**
+ * A directory and its index file are one page: the index file pushed after the crawl stored the directory is the page
+ * already indexed, and the list has one row for both.
+ */
+async function directoryOnce(d: DashboardPage, siteId: string): Promise<AxeViolation[]> {
+  await d.goto(`/dashboard/sites/${siteId}/pages`);
+  await d.testId("pages-table").waitFor();
+  await d.field("url").fill(`${site.origin}/mod/index.html`);
+  await d.field("content").fill(readFileSync(join(root, "tests/fixtures/httpd/site/mod/index.html"), "utf8"));
+  await d.button("Add page").click();
+  await d.testId("pages-message").filter({ hasText: "Unchanged: that page is already indexed with this content." }).waitFor();
+  await d.field("search").fill(`${site.origin}/mod/`);
+  await d.button("Filter").click();
+  await d.page.locator('[data-testid="pages-table"][aria-busy="false"]').waitFor();
+  const urls = await d.testId("pages-table").locator(".url").allTextContents();
+  expect(urls.filter((url) => url === `${site.origin}/mod/` || url === `${site.origin}/mod/index.html`)).toEqual([`${site.origin}/mod/`]);
+  const table = d.testId("pages-table");
+  return checkScreen(d, "pages-directory-once", { focus: () => table, mask: () => [table.locator("td:nth-child(2)")] });
 }
 
 async function browsePages(d: DashboardPage, siteId: string, violations: AxeViolation[]) {

@@ -68,18 +68,30 @@ export class DashboardPage {
     return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   }
 
+  /**
+   * Shoelace's controls fade their colours on a theme change and on hover: axe and the pictures must see the settled
+   * colours of controls at rest, not a mid-fade under the pointer the journey last clicked with. Waits for finite
+   * animations and transitions only (a spinner turns for ever), then for two frames.
+   */
+  async settle(): Promise<void> {
+    await this.page.mouse.move(0, 0);
+    await this.page
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+        null,
+        { timeout: 2_000 },
+      )
+      .catch(() => {});
+    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
+
   /** docs/images/dashboard-<name>-light.png and -dark.png, with an axe check in each theme. */
   async capture(name: string): Promise<AxeViolation[]> {
     const found: AxeViolation[] = [];
     for (const scheme of ["light", "dark"] as const) {
       // Reduced motion turns Shoelace's colour fades off (dashboard/styles.css), so axe reads settled colours.
       await this.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-      // Shoelace's controls fade their colours on a theme change and on hover: axe must read the settled colours of
-      // controls at rest, not a mid-fade under the pointer the journey last clicked with.
-      await this.page.mouse.move(0, 0);
-      await this.page.waitForTimeout(400);
-      await this.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 }).catch(() => {});
-      await this.page.waitForTimeout(100);
+      await this.settle();
       found.push(...(await this.axeViolations()).map((v) => ({ ...v, help: `${name} (${scheme}): ${v.help}` })));
       await this.page.screenshot({ path: join(root, `docs/images/dashboard-${name}-${scheme}.png`), fullPage: true });
     }

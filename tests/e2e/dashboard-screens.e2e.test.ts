@@ -3,23 +3,19 @@
 // presets with the next crawl, and every crawl error grouped, filtered and exported. Data is seeded through the API;
 // one small crawl makes the errors. Screenshots go to docs/images, with an axe check in each theme.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Locator } from "playwright-core";
 import { launchChromium, type AxeViolation } from "./widget-page.ts";
 import { DashboardPage } from "./dashboard-page.ts";
+import { checkScreen, compareBaseline } from "./screen-baselines.ts";
 import { startDashboardService, type DashboardService } from "./dashboard-service.ts";
 import { serveCrawlSite, type CrawlSite } from "../fixtures/crawl-site-server.ts";
-import { diffPngs } from "./pixel-diff.ts";
 
 const root = join(import.meta.dir, "../..");
 const built = existsSync(join(root, "dist/dashboard/index.html"));
 setDefaultTimeout(300_000);
 
-const BASELINES = join(import.meta.dir, "baselines");
-/** UPDATE_BASELINES=1 rewrites the pictures after a deliberate visual change. */
-const UPDATE = process.env.UPDATE_BASELINES === "1";
-const TOLERANCE = 0.02;
 const DEAD = 30;
 const BROKEN = 3;
 let service: DashboardService;
@@ -97,30 +93,17 @@ async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 6
 
 /**
  * The screen as it is now against tests/e2e/baselines/dashboard-<name>-<scheme>.png, light and dark; what changes from
- * run to run (ports, ids, times) is masked.
+ * run to run (ports, ids, times) is masked. Returns the pictures that moved.
  */
-async function compare(d: DashboardPage, name: string, mask: Locator[] = []): Promise<void> {
+async function compare(d: DashboardPage, name: string, mask: Locator[] = []): Promise<AxeViolation[]> {
+  const moved: AxeViolation[] = [];
   for (const scheme of ["light", "dark"] as const) {
     await d.page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await d.page.mouse.move(0, 0);
-    await d.page.waitForTimeout(300);
-    const png = await d.page.screenshot({ mask, caret: "hide", animations: "disabled" });
-    const file = join(BASELINES, `dashboard-${name}-${scheme}.png`);
-    if (UPDATE) {
-      writeFileSync(file, png);
-      continue;
-    }
-    expect(existsSync(file)).toBe(true);
-    const diff = await diffPngs(browser, readFileSync(file), png);
-    if (diff.ratio > TOLERANCE) writeFileSync(join(BASELINES, `dashboard-${name}-${scheme}.actual.png`), png);
-    expect({ name, scheme, sameSize: diff.sameSize, withinTolerance: diff.ratio <= TOLERANCE }).toEqual({
-      name,
-      scheme,
-      sameSize: true,
-      withinTolerance: true,
-    });
+    await d.settle();
+    moved.push(...(await compareBaseline(d, `dashboard-${name}-${scheme}`, mask)));
   }
   await d.page.emulateMedia({ colorScheme: "light" });
+  return moved;
 }
 
 /** Nothing on the screen is wider than it: no column or button cut off. */
@@ -177,14 +160,14 @@ async function phoneScreens(p: DashboardPage, siteId: string): Promise<AxeViolat
   expect(await overflow(p)).toBeLessThanOrEqual(0);
   // Each row is a card whose cells say what they are.
   expect(await p.testId("sites-table").locator("tbody td").first().getAttribute("data-label")).toBe("Site");
-  found.push(...(await p.capture("sites-375")));
+  found.push(...(await checkScreen(p, "sites", { docs: 375, mask: () => [p.testId("sites-table").locator("td:nth-child(4)")] })));
 
   // The menu opens a drawer with the whole navigation; following a link closes it.
   await p.button("Menu").click();
   const menu = p.page.locator('sl-drawer nav[aria-label="Main menu"]');
   await menu.getByRole("link", { name: "API keys" }).waitFor();
   found.push(...(await p.capture("menu-375")));
-  await compare(p, "menu-375");
+  found.push(...(await compare(p, "menu-375")));
   await menu.getByRole("link", { name: "API keys" }).click();
   await p.testId("keys-table").waitFor();
   await menu.waitFor({ state: "detached" });
@@ -192,7 +175,13 @@ async function phoneScreens(p: DashboardPage, siteId: string): Promise<AxeViolat
   const box = await revoke.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   expect(await overflow(p)).toBeLessThanOrEqual(0);
-  found.push(...(await p.capture("keys-375")));
+  found.push(
+    ...(await checkScreen(p, "keys", {
+      docs: 375,
+      focus: () => revoke,
+      mask: () => [p.testId("keys-table").locator("code, td:nth-child(5), td:nth-child(6)")],
+    })),
+  );
 
   await p.goto(`/dashboard/sites/${siteId}`);
   await p.testId("crawl-history").locator("tbody tr").first().waitFor();
@@ -211,10 +200,10 @@ async function webhooks(d: DashboardPage, p: DashboardPage, api: Api): Promise<A
   const origin = `http://127.0.0.1:${receiver.port}`;
   await d.nav("/webhooks").click();
   await d.testId("no-webhooks").waitFor();
-  await compare(d, "webhooks-empty-1280");
+  found.push(...(await compare(d, "webhooks-empty-1280")));
   await p.goto("/dashboard/webhooks");
   await p.testId("no-webhooks").waitFor();
-  await compare(p, "webhooks-empty-375");
+  found.push(...(await compare(p, "webhooks-empty-375")));
   // Plain words before anything is sent.
   await d.field("url").fill("hooks.example.com/x");
   await d.button("Add webhook").click();
@@ -337,12 +326,12 @@ async function crawlErrors(d: DashboardPage, p: DashboardPage, siteId: string, j
   expect(csv).toHaveLength(11);
   expect(csv.slice(1).every((line) => line.includes("/old/de/seite-0") && line.endsWith(",HTTP 404"))).toBe(true);
   found.push(...(await d.capture("crawl-errors")));
-  await compare(d, "crawl-errors-1280", [d.page.locator("site-errors-page code")]);
+  found.push(...(await compare(d, "crawl-errors-1280", [d.page.locator("site-errors-page code")])));
 
   await p.goto(`/dashboard/sites/${siteId}/errors?job=${jobId}`);
   await p.testId("errors-table").waitFor();
   expect(await overflow(p)).toBeLessThanOrEqual(0);
   found.push(...(await p.capture("crawl-errors-375")));
-  await compare(p, "crawl-errors-375", [p.page.locator("site-errors-page code")]);
+  found.push(...(await compare(p, "crawl-errors-375", [p.page.locator("site-errors-page code")])));
   return found;
 }

@@ -12,7 +12,6 @@ import {
   chatAnswerRendered,
   groupsPlanNotice,
   keysNameTheirSites,
-  openNarrow,
   pageDetailFolded,
   playgroundDidYouMean,
   setupCardCentred,
@@ -88,8 +87,7 @@ async function scenario(d: DashboardPage): Promise<void> {
   const api = apiAs(d);
   const session = await api("GET", "/api/session");
   violations.push(...(await groupsPlanNotice(d, session.organisation.orgId)));
-  const narrow375 = await openNarrow(browser, d);
-  violations.push(...(await wizardRefusesNonAddresses(d, narrow375)));
+  violations.push(...(await wizardRefusesNonAddresses(d)));
   const plan = await service.cli(["orgs", "plan", "--org", session.organisation.orgId, "--plan", "enterprise"]);
   expect(plan.out).toContain("enterprise");
   expect(plan.code).toBe(0);
@@ -107,7 +105,7 @@ async function scenario(d: DashboardPage): Promise<void> {
   violations.push(...(await searchTab(d)));
   await playgroundDidYouMean(d);
   violations.push(...(await chatTab(d)));
-  violations.push(...(await chatAnswerRendered(d, narrow375)));
+  violations.push(...(await chatAnswerRendered(d)));
   violations.push(...(await widgetTab(d, siteId)));
   violations.push(...(await analyticsTables(d, siteId)));
   violations.push(...(await groups(d)));
@@ -139,6 +137,7 @@ async function searchTab(d: DashboardPage): Promise<AxeViolation[]> {
   await d.button("Search").click();
   await d.testId("score-parts").first().waitFor({ timeout: 60_000 });
   expect(await d.testId("search-summary").textContent()).toContain("hybrid");
+  expect(await d.testId("search-summary").textContent()).toMatch(/^\s*\d+ results? in \d+ ms/);
   const first = (await d.testId("score-parts").first().textContent())!;
   const [, keyword, meaning] = /keyword (\d\.\d\d) \+ meaning (\d\.\d\d)/.exec(first) ?? [];
   expect(Number(keyword)).toBeGreaterThan(0);

@@ -2,8 +2,8 @@
 // wizard refusing what is not an address, a key's scope by name, answers named and rendered as the widget does,
 // the widget's Escape and theme, and the page detail. Each returns the axe findings of the screens it captured.
 import { expect } from "bun:test";
-import type { Browser } from "playwright-core";
-import { DashboardPage } from "./dashboard-page.ts";
+import type { DashboardPage } from "./dashboard-page.ts";
+import { checkScreen } from "./screen-baselines.ts";
 import type { AxeViolation } from "./widget-page.ts";
 
 /** The setup card stands in the middle of the page, not against its left edge. */
@@ -12,7 +12,7 @@ export async function setupCardCentred(d: DashboardPage): Promise<AxeViolation[]
   const box = (await d.page.locator("setup-page .card").boundingBox())!;
   const width = d.page.viewportSize()!.width;
   expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(40);
-  return d.capture("first-hour-setup");
+  return checkScreen(d, "first-hour-setup", { docs: 1280 });
 }
 
 /** Without Enterprise the groups page informs (not a red error) and names the command that changes the plan. */
@@ -23,11 +23,11 @@ export async function groupsPlanNotice(d: DashboardPage, orgId: string): Promise
   expect(await notice.getAttribute("variant")).toBe("primary");
   expect(await notice.textContent()).toContain(`orgs plan --org ${orgId} --plan enterprise`);
   expect(await d.page.locator('sl-alert[variant="danger"]').count()).toBe(0);
-  return d.capture("first-hour-groups-plan");
+  return checkScreen(d, "first-hour-groups-plan", { docs: 1280, mask: () => [notice.locator("code")] });
 }
 
 /** Step 1 of the wizard refuses words that are not an address, under the field, and reads a bare host as https. */
-export async function wizardRefusesNonAddresses(d: DashboardPage, narrow?: DashboardPage): Promise<AxeViolation[]> {
+export async function wizardRefusesNonAddresses(d: DashboardPage): Promise<AxeViolation[]> {
   await d.goto("/dashboard/sites/new");
   const baseUrl = d.page.locator('sl-input[name="baseUrl"]');
   for (const typed of ["not a url", "docs"]) {
@@ -37,14 +37,7 @@ export async function wizardRefusesNonAddresses(d: DashboardPage, narrow?: Dashb
     expect(await baseUrl.getAttribute("help-text")).toContain("is not a web address");
     expect(await d.page.locator('[aria-current="step"]').textContent()).toContain("Address");
   }
-  const found = await d.capture("first-hour-wizard-invalid");
-  if (narrow) {
-    await narrow.goto("/dashboard/sites/new");
-    await narrow.field("baseUrl").fill("not a url");
-    await narrow.button("Next").click();
-    await narrow.page.locator('sl-input[name="baseUrl"][data-error]').waitFor();
-    found.push(...(await narrow.capture("first-hour-wizard-invalid-375")));
-  }
+  const found = await checkScreen(d, "first-hour-wizard-invalid", { docs: 1280 });
   await d.field("baseUrl").fill("docs.example.com");
   await d.button("Next").click();
   await d.field("maxPages").waitFor();
@@ -67,11 +60,12 @@ export async function keysNameTheirSites(d: DashboardPage, api: (method: string,
   await d.field("name").fill("   ");
   await d.button("Create key").click();
   await d.page.locator('sl-input[name="name"][data-error]').waitFor();
-  return d.capture("first-hour-keys");
+  const table = d.testId("keys-table");
+  return checkScreen(d, "first-hour-keys", { docs: 1280, focus: () => row, mask: () => [table.locator("code, td:nth-child(5), td:nth-child(6)")] });
 }
 
 /** The chat try-out says how answers are made and renders an answer's markdown as the widget does: no raw escapes. */
-export async function chatAnswerRendered(d: DashboardPage, narrow?: DashboardPage): Promise<AxeViolation[]> {
+export async function chatAnswerRendered(d: DashboardPage): Promise<AxeViolation[]> {
   expect(await d.testId("answer-mode").textContent()).toContain("set ANTHROPIC_API_KEY on the server");
   await d.field("question").fill("How do I serve two sites with VirtualHost blocks?");
   await d.button("Ask").click();
@@ -82,15 +76,7 @@ export async function chatAnswerRendered(d: DashboardPage, narrow?: DashboardPag
   expect(text).not.toMatch(/\\[<>*_]/);
   expect(await body.locator('a[part="citation"]').count()).toBeGreaterThan(0);
   expect(await d.testId("chat-answer").textContent()).toContain("Best passages");
-  const found = await d.capture("first-hour-chat");
-  if (narrow) {
-    await narrow.goto(new URL(d.page.url()).pathname + new URL(d.page.url()).search);
-    await narrow.field("question").fill("How do I serve two sites with VirtualHost blocks?");
-    await narrow.button("Ask").click();
-    await narrow.testId("chat-answer-body").filter({ hasText: "VirtualHost" }).waitFor({ timeout: 60_000 });
-    found.push(...(await narrow.capture("first-hour-chat-375")));
-  }
-  return found;
+  return checkScreen(d, "first-hour-chat", { docs: 1280, focus: () => d.testId("chat-answer") });
 }
 
 /** The previewed widget names quoted answers "Best passages", closes on the first Escape and follows the page's theme. */
@@ -128,7 +114,8 @@ export async function pageDetailFolded(d: DashboardPage, siteId: string, url: st
   expect(fields).not.toContain("originalTitle");
   await chunks.locator("sl-details").first().click();
   await chunks.locator("sl-details[open]").first().waitFor();
-  return d.capture("first-hour-page-detail");
+  // The first field is when the page was indexed.
+  return checkScreen(d, "first-hour-page-detail", { docs: 1280, mask: () => [d.page.locator("page-detail-page dd").first()] });
 }
 
 /** A misspelt query offers the corrected one, and a click searches it. */
@@ -141,10 +128,4 @@ export async function playgroundDidYouMean(d: DashboardPage): Promise<void> {
   await offer.getByRole("button").click();
   await d.page.locator(".results a", { hasText: "Installing on Linux" }).first().waitFor();
   expect(await d.field("query").inputValue()).toBe("installer");
-}
-
-export async function openNarrow(browser: Browser, d: DashboardPage): Promise<DashboardPage> {
-  const narrow = await DashboardPage.open(browser, d.base, 375);
-  await narrow.page.context().addCookies(await d.page.context().cookies());
-  return narrow;
 }

@@ -121,7 +121,7 @@ describe.if(run)("site-search widget", () => {
       const beacon = await eventually(() => server.publicRequests.find((r) => r.path === `/v1/public/sites/${server.siteId}/click`));
       expect(beacon.contentType).toContain("text/plain");
       expect(beacon.status).toBe(204);
-      await server.ctx.services.analytics.flush();
+      await server.ctx.flushAnalytics();
       const top = await server.ctx.request("GET", `/api/sites/${server.siteId}/top-queries`, { key: server.key });
       expect(top.body.topQueries.find((q: { query: string }) => q.query === "configure")?.clicks).toBeGreaterThanOrEqual(1);
       await w.close();

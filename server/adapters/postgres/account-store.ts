@@ -9,7 +9,6 @@ import type { AccountStore as AccountStorePort } from "../../ports/account-store
 export type Organisation = typeof organisations.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type Plan = Organisation["plan"];
-export type Role = ApiKeyRow["role"];
 
 export class AccountStore implements AccountStorePort {
   constructor(private readonly db: Db) {}

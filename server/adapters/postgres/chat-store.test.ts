@@ -7,13 +7,13 @@ let ctx: TestContext;
 let store: ChatStore;
 beforeAll(async () => {
   ctx = await createTestContext();
-  store = new ChatStore(ctx.services.database.db);
+  store = new ChatStore(ctx.db);
 }, 60_000);
 afterAll(() => ctx.close());
 
 async function newSite(): Promise<string> {
   const { orgId } = await ctx.createOrg("pro");
-  return (await ctx.services.sites.create(orgId, { name: "Docs", baseUrl: "https://docs.example.com" })).siteId;
+  return (await ctx.parts.sites.sites.create(orgId, { name: "Docs", baseUrl: "https://docs.example.com" })).siteId;
 }
 
 const now = 1_800_000_000;

@@ -12,7 +12,7 @@ let store: EmbeddingStore;
 beforeAll(async () => {
   // nextBatch serves every site of its database: a database of its own keeps other files' pending chunks out of it.
   ctx = await createTestContext({}, {}, { ownDatabase: true });
-  store = new EmbeddingStore(ctx.services.database.db);
+  store = new EmbeddingStore(ctx.db);
 }, 180_000);
 afterAll(() => ctx.close());
 
@@ -24,15 +24,12 @@ const pagesOf = (prefix: string, pages: number, sectionsEach: number): FixturePa
   }));
 
 async function positionsOf(ids: string[]): Promise<Map<string, number>> {
-  const found = await rows<{ id: string; position: number }>(
-    ctx.services.database.db,
-    sql`SELECT id, position FROM chunks WHERE id = ANY(${sql.param(ids)}::text[])`,
-  );
+  const found = await rows<{ id: string; position: number }>(ctx.db, sql`SELECT id, position FROM chunks WHERE id = ANY(${sql.param(ids)}::text[])`);
   return new Map(found.map((r) => [r.id, r.position]));
 }
 
 /** Earlier tests' chunks out of the queue: sites take turns, so they would share each batch. */
-const emptyQueue = () => rows(ctx.services.database.db, sql`UPDATE chunks SET embedded_at = now() WHERE embedded_at IS NULL`);
+const emptyQueue = () => rows(ctx.db, sql`UPDATE chunks SET embedded_at = now() WHERE embedded_at IS NULL`);
 
 describe("the order a site's chunks are embedded in", () => {
   test("every page's lead chunk comes before any page's second, pages in the order they were written", async () => {
