@@ -19,13 +19,16 @@ export interface Database {
   extensions: Set<string>;
   /** Embedded PGlite's: bulk writes wait for a visitor's statements (foreground-gate.ts). Null on a server. */
   gate: ForegroundGate | null;
+  /** Embedded PGlite in memory: the whole database as a tar of its data folder, to open again as `image`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; migrate?: boolean }): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+/** `image` (PGlite in memory only): start from an earlier dump() instead of an empty database; migrations still run. */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; migrate?: boolean; image?: Blob }): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, opts.image);
   if (opts.migrate !== false) await database.migrate();
   const installed = await rows<{ extname: string }>(database.db, sql`SELECT extname FROM pg_extension`);
   return {
@@ -33,16 +36,17 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     kind: database.kind,
     extensions: new Set(installed.map((r) => r.extname)),
     gate: database.gate,
+    ...("dump" in database ? { dump: database.dump } : {}),
     close: database.close,
   };
 }
 
-async function openPglite(dataDir: string) {
+async function openPglite(dataDir: string, image?: Blob) {
   const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
   if (dataDir !== "memory://") preparePrivateDataDir(dataDir);
   // PGlite runs on a thread of its own (pglite-thread-client.ts); drizzle reaches it through query (statements) and
   // transaction, and both tell the gate what runs.
-  const client = await openPgliteThread(dataDir);
+  const client = await openPgliteThread(dataDir, dataDir === "memory://" ? image : undefined);
   if (dataDir !== "memory://") tightenDataDir(dataDir);
   const gate = new ForegroundGate();
   const { query, transaction } = client;
@@ -54,6 +58,7 @@ async function openPglite(dataDir: string) {
     kind: "pglite" as const,
     gate,
     migrate: () => migrate(db, { migrationsFolder }),
+    dump: () => client.dump(),
     close: () => client.close(),
   };
 }

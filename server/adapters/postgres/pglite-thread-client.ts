@@ -28,16 +28,21 @@ export interface PgliteQueryable {
 
 export interface PgliteThreadClient extends PgliteQueryable {
   transaction<T>(callback: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
+  /** The database as a tar of its data folder, for openPgliteThread's `image`. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const workerUrl = new URL("./pglite-thread.ts", import.meta.url);
 
-/** Starts the thread and opens the data folder there ("memory://" for a database in memory). */
-export async function openPgliteThread(dataDir: string): Promise<PgliteThreadClient> {
+/**
+ * Starts the thread and opens the data folder there ("memory://" for a database in memory, which starts from `image`
+ * when given: a dump() of another, so it needs neither initdb nor the migrations that one had).
+ */
+export async function openPgliteThread(dataDir: string, image?: Blob): Promise<PgliteThreadClient> {
   const thread = new PgliteThread(new Worker(workerUrl, { type: "module" }));
   try {
-    await thread.call({ op: "open", dataDir });
+    await thread.call({ op: "open", dataDir, ...(image ? { image } : {}) });
   } catch (error) {
     thread.terminate();
     throw error;
@@ -59,6 +64,7 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThreadCli
       await thread.call({ op: "end", transaction: id, commit: true });
       return result;
     },
+    dump: () => thread.call({ op: "dump" }) as Promise<Blob>,
     async close() {
       try {
         await thread.call({ op: "close" });

@@ -7,13 +7,16 @@ export interface ThreadQueryOptions {
 }
 
 export type PgliteThreadRequest = { id: number } & (
-  | { op: "open"; dataDir: string }
+  /** `image`: a data folder PGlite dumped earlier (dumpDataDir), loaded into a database in memory. */
+  | { op: "open"; dataDir: string; image?: Blob }
   /**
    * `transaction`: the API thread's id for it; its first statement begins it. `scope`: the sites it reads or writes,
    * when its caller said (site-scope.ts): a read may then run inside another transaction, between its statements.
    */
   | { op: "query"; sql: string; params: unknown[]; options: ThreadQueryOptions; transaction: number | null; scope: ThreadSiteScope | null }
   | { op: "end"; transaction: number; commit: boolean }
+  /** The database in memory as an uncompressed tar of its data folder, to open again with `image`. */
+  | { op: "dump" }
   | { op: "close" }
 );
 

@@ -33,7 +33,8 @@ function queryOptions(options: ThreadQueryOptions) {
 async function handle(request: PgliteThreadRequest): Promise<unknown> {
   switch (request.op) {
     case "open": {
-      client = new PGlite({ ...(request.dataDir === "memory://" ? {} : { dataDir: request.dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
+      const where = request.dataDir === "memory://" ? (request.image ? { loadDataDir: request.image } : {}) : { dataDir: request.dataDir };
+      client = new PGlite({ ...where, extensions: { vector, pg_textsearch, pg_trgm } });
       await client.waitReady;
       return null;
     }
@@ -47,6 +48,8 @@ async function handle(request: PgliteThreadRequest): Promise<unknown> {
     }
     case "end":
       return end(request.transaction, request.commit);
+    case "dump":
+      return live().dumpDataDir("none");
     case "close": {
       await client?.close();
       client = null;
