@@ -5,6 +5,7 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { pg_textsearch } from "@electric-sql/pglite-pg_textsearch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions, ThreadSiteScope } from "./pglite-thread-protocol.ts";
 import { CANCELLED, cancelSlot, serialiseDatabaseError } from "./pglite-thread-protocol.ts";
 import { enter, type Guest, hostFor, type HostTransaction, Lane, readAsGuest } from "./pglite-guest-reads.ts";
@@ -50,7 +51,10 @@ async function handle(request: PgliteThreadRequest): Promise<unknown> {
   switch (request.op) {
     case "open": {
       cancelled = request.cancelled;
-      client = new PGlite({ ...(request.dataDir === "memory://" ? {} : { dataDir: request.dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
+      client = new PGlite({
+        ...(request.dataDir === "memory://" ? {} : { dataDir: request.dataDir }),
+        extensions: { vector, pg_textsearch, pg_trgm, btree_gin },
+      });
       await client.waitReady;
       return null;
     }
