@@ -8,6 +8,8 @@
 //          [--compare ROOT]         also run ROOT's code (a checkout of another branch), level by level beside this one
 //          [--profile DIR]          write each instance's CPU profile (markdown) into DIR when it stops
 //          [--soak --minutes 30]    one visitor count for that long while a crawl and page pushes run (RUN_WORKERS on)
+//          [--no-embed]             leave the manual's passages without vectors (the vector side searches an empty index)
+// Prints, after the levels, each target of the issue beside what this code measured.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Instance, loadAverage, processStats, startInstance, threadStats } from "./traffic-instances.ts";
 import { startBackground } from "./traffic-soak.ts";
+import { type LevelFigures, levelFigures, targetLines } from "./traffic-targets.ts";
 import { percentile, type Sample, sleep, visitor } from "./traffic-visitor.ts";
 
 const { values } = parseArgs({
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     profile: { type: "string" },
     soak: { type: "boolean", default: false },
     minutes: { type: "string", default: "30" },
+    "no-embed": { type: "boolean", default: false },
   },
 });
 const here = new URL("..", import.meta.url).pathname;
@@ -70,7 +74,8 @@ async function startTarget(name: string, codeRoot: string): Promise<Target> {
   // A profile is of the traffic alone (PGlite): the seeding instance writes to a folder and stops, a profiled one serves it.
   const split = profileDir !== undefined && instanceCount === 1 && !process.env.DATABASE_URL;
   const seedEnv = split ? { ...env, DATA_DIR: folder("traffic-profile-") } : env;
-  let first = await startInstance({ root: codeRoot, args: ["--seed", root, "--solo", ...shared], env: seedEnv, profileDir: split ? undefined : profileDir });
+  const seedArgs = ["--seed", root, "--solo", ...(values["no-embed"] ? ["--no-embed"] : []), ...shared];
+  let first = await startInstance({ root: codeRoot, args: seedArgs, env: seedEnv, profileDir: split ? undefined : profileDir });
   const { ready } = first;
   if (split) {
     await first.stop();
@@ -78,7 +83,8 @@ async function startTarget(name: string, codeRoot: string): Promise<Target> {
     ready.port = first.ready.port;
   }
   const others = await Promise.all(Array.from({ length: instanceCount - 1 }, () => startInstance({ root: codeRoot, args: shared, env, profileDir })));
-  console.log(`${name}: ${ready.pages} pages, ${ready.chunks} chunks on ${ready.database}, ${instanceCount} instance(s) on port ${ready.port}`);
+  const vectors = `${ready.vectors ?? 0} with a vector (${ready.embedded ?? 0} embedded now, the rest from the cache file)`;
+  console.log(`${name}: ${ready.pages} pages, ${ready.chunks} chunks, ${vectors} on ${ready.database}, ${instanceCount} instance(s) on port ${ready.port}`);
   for (const line of ready.solo) console.log(`${name} solo ${line}`);
   return { name, base: `http://127.0.0.1:${ready.port}`, siteId: ready.siteId!, apiKey: ready.apiKey!, instances: [first, ...others] };
 }
@@ -130,15 +136,19 @@ const errorCount = (target: Target) => target.instances.reduce((sum, i) => sum +
 
 async function levelsRun(targets: Target[]) {
   console.log(header);
+  const figures: LevelFigures[] = [];
   for (const count of levels) {
     for (const target of targets) {
       const logged = errorCount(target);
       const window = await measure(target, count, seconds * 1000, count * 1000);
-      console.log(row(targets.length > 1 ? `${count} (${target.name})` : String(count), window, errorCount(target) - logged));
+      const errorLines = errorCount(target) - logged;
+      console.log(row(targets.length > 1 ? `${count} (${target.name})` : String(count), window, errorLines));
+      if (target.name === "this") figures.push(levelFigures(count, window.samples, errorLines));
       // Let the answers still on their way finish before the next run starts.
       await sleep(2000);
     }
   }
+  for (const line of targetLines(figures, loadAverage(), navigator.hardwareConcurrency)) console.log(line);
 }
 
 /** One visitor count for the whole soak, reported a minute at a time; RSS growth is counted from the first minute's end. */
