@@ -6,9 +6,13 @@ export interface ThreadQueryOptions {
   textTypes: number[];
 }
 
-export type PgliteThreadRequest = { id: number } & /** `cancelled`: shared with the API thread, which marks a statement whose caller went away (cancelSlot). */
-(
-  | { op: "open"; dataDir: string; cancelled: Int32Array }
+export type PgliteThreadRequest = { id: number } & (
+  | {
+      op: "open";
+      dataDir: string;
+      /** Shared with the API thread, which marks there a statement whose caller went away (cancelSlot). */
+      cancelled: Int32Array;
+    }
   /**
    * `transaction`: the API thread's id for it; its first statement begins it. `scope`: the sites it reads or writes,
    * when its caller said (site-scope.ts): a read may then run inside another transaction, between its statements.
