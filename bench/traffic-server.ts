@@ -1,9 +1,9 @@
 // One API instance for the traffic benchmark, in a process of its own so its CPU, RSS and log lines are its own (and it
 // can run under `bun --cpu-prof`). With --seed it creates the organisation, the public site and an API key and pushes
 // the httpd manual, every passage embedded; without, it serves the database another instance seeded (PostgreSQL).
-// Passage vectors come from bench/.cache/traffic-<model>.tsv (ingest takes a vector from the embedding cache by the
-// passage's hash), so only the first run on a machine embeds the manual (3,318 passages, a few minutes on 2 cores);
-// --no-embed leaves the passages without vectors. Prints one line `ready {json}` on stdout when it listens, and exits
+// Passage vectors come from bench/.cache/embeddings-traffic-<model>.tsv (ingest takes a vector from the embedding
+// cache by the passage's hash), so only the first run on a machine embeds the manual (3,318 passages, a few minutes on
+// 2 cores); --no-embed leaves the passages without vectors. Prints one line `ready {json}` on stdout when it listens, and exits
 // cleanly (writing any profile) on SIGTERM.
 // Usage: bun bench/traffic-server.ts [--port N] [--reuse-port] [--seed DIR] [--solo] [--no-embed]   (PGlite, or DATABASE_URL)
 import { readdirSync, readFileSync, statSync } from "node:fs";
