@@ -7,6 +7,7 @@ import * as schema from "./schema.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
 import { openPgliteThread, type PgliteQueryable } from "./pglite-thread-client.ts";
 import { currentSiteScope } from "./site-scope.ts";
+import { withStatementSignal } from "./statement-signal.ts";
 import { preparePrivateDataDir, tightenDataDir } from "./private-folder.ts";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -97,10 +98,16 @@ async function openPostgres(url: string) {
 
 /**
  * Runs raw SQL and returns its rows, whichever driver answers (PGlite gives {rows}, postgres.js an array). A visitor's
- * abort stops the work before the statement is queued (a statement already running is not interrupted).
+ * abort stops the work before the statement is sent and, on embedded PGlite, while it waits for its turn on the
+ * database's thread; a statement already running is not interrupted.
  */
 export async function rows<T>(db: Pick<Db, "execute">, query: SQL, signal?: AbortSignal): Promise<T[]> {
   signal?.throwIfAborted();
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  // Awaited inside: drizzle sends the statement when its query is awaited, and the signal is read then.
+  const send = async () => (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  // drizzle wraps a cancelled statement's error in its own: the caller hears the visitor's abort as the abort it is.
+  const result = signal
+    ? await withStatementSignal(signal, send).catch((error: unknown) => Promise.reject(signal.aborted ? signal.reason : error))
+    : await send();
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
