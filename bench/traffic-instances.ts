@@ -11,6 +11,9 @@ export interface Ready {
   apiKey?: string;
   pages?: number;
   chunks?: number;
+  /** Chunks with a passage vector, and how many of those this seeding had to embed (not found in the cache file). */
+  vectors?: number;
+  embedded?: number;
   solo: string[];
 }
 

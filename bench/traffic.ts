@@ -8,6 +8,8 @@
 //          [--compare ROOT]         also run ROOT's code (a checkout of another branch), level by level beside this one
 //          [--profile DIR]          write each instance's CPU profile (markdown) into DIR when it stops
 //          [--soak --minutes 30]    one visitor count for that long while a crawl and page pushes run (RUN_WORKERS on)
+//          [--no-embed]             leave the manual's passages without vectors (the vector side searches an empty index)
+// Prints, after the levels, each target of the issue beside what this code measured.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Instance, loadAverage, processStats, startInstance, threadStats } from "./traffic-instances.ts";
 import { startBackground } from "./traffic-soak.ts";
+import { type LevelFigures, levelFigures, targetLines } from "./traffic-targets.ts";
 import { percentile, type Sample, sleep, visitor } from "./traffic-visitor.ts";
 
 const { values } = parseArgs({
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     profile: { type: "string" },
     soak: { type: "boolean", default: false },
     minutes: { type: "string", default: "30" },
+    "no-embed": { type: "boolean", default: false },
   },
 });
 const here = new URL("..", import.meta.url).pathname;
@@ -70,7 +74,8 @@ async function startTarget(name: string, codeRoot: string): Promise<Target> {
   // A profile is of the traffic alone (PGlite): the seeding instance writes to a folder and stops, a profiled one serves it.
   const split = profileDir !== undefined && instanceCount === 1 && !process.env.DATABASE_URL;
   const seedEnv = split ? { ...env, DATA_DIR: folder("traffic-profile-") } : env;
-  let first = await startInstance({ root: codeRoot, args: ["--seed", root, "--solo", ...shared], env: seedEnv, profileDir: split ? undefined : profileDir });
+  const seedArgs = ["--seed", root, "--solo", ...(values["no-embed"] ? ["--no-embed"] : []), ...shared];
+  let first = await startInstance({ root: codeRoot, args: seedArgs, env: seedEnv, profileDir: split ? undefined : profileDir });
   const { ready } = first;
   if (split) {
     await first.stop();
@@ -78,7 +83,8 @@ async function startTarget(name: string, codeRoot: string): Promise<Target> {
     ready.port = first.ready.port;
   }
   const others = await Promise.all(Array.from({ length: instanceCount - 1 }, () => startInstance({ root: codeRoot, args: shared, env, profileDir })));
-  console.log(`${name}: ${ready.pages} pages, ${ready.chunks} chunks on ${ready.database}, ${instanceCount} instance(s) on port ${ready.port}`);
+  const vectors = ready.vectors ? `${ready.vectors} with a vector (${ready.embedded ?? 0} embedded now, the rest from the cache file)` : "none with a vector";
+  console.log(`${name}: ${ready.pages} pages, ${ready.chunks} chunks, ${vectors} on ${ready.database}, ${instanceCount} instance(s) on port ${ready.port}`);
   for (const line of ready.solo) console.log(`${name} solo ${line}`);
   return { name, base: `http://127.0.0.1:${ready.port}`, siteId: ready.siteId!, apiKey: ready.apiKey!, instances: [first, ...others] };
 }
@@ -86,6 +92,7 @@ async function startTarget(name: string, codeRoot: string): Promise<Target> {
 interface Window {
   samples: Sample[];
   elapsed: number;
+  cpuSeconds: number;
   cpuPercent: number;
   rssMb: number;
   load: number;
@@ -101,16 +108,19 @@ async function measure(target: Target, count: number, ms: number, firstId: numbe
   await Promise.all(Array.from({ length: count }, (_, i) => visitor(target.base, target.siteId, firstId + i, started + ms, samples)));
   const elapsed = (performance.now() - started) / 1000;
   const stats = target.instances.map((i) => processStats(i.pid));
-  const cpuPercent = Math.round(((stats.reduce((sum, s) => sum + s.cpuSeconds, 0) - cpuBefore) / elapsed) * 100);
+  const cpuSeconds = stats.reduce((sum, s) => sum + s.cpuSeconds, 0) - cpuBefore;
+  const cpuPercent = Math.round((cpuSeconds / elapsed) * 100);
+  // Per answer, each thread's CPU: PGlite's thread (a Worker), the API thread (bun), the embedder's, the JIT's, the GC's.
+  const answers = Math.max(1, samples.length);
   const threads = [...threadStats(target.instances[0]!.pid)]
-    .map(([name, seconds]) => [name, Math.round(((seconds - (threadsBefore.get(name) ?? 0)) / elapsed) * 100)] as const)
-    .filter(([, percent]) => percent > 0)
+    .map(([name, seconds]) => [name, ((seconds - (threadsBefore.get(name) ?? 0)) * 1000) / answers] as const)
+    .filter(([, msEach]) => msEach >= 0.05)
     .sort((a, b) => b[1] - a[1]);
   const each = stats.map((s, i) => Math.round(((s.cpuSeconds - cpuEach[i]!) / elapsed) * 100));
   console.error(
-    `  ${target.name}: instances' CPU % ${each.join(" + ")}; first instance's threads ${threads.map(([name, percent]) => `${name} ${percent}`).join(", ")}`,
+    `  ${target.name}: instances' CPU % ${each.join(" + ")}; first instance's threads, CPU ms per answer: ${threads.map(([name, msEach]) => `${name} ${msEach.toFixed(2)}`).join(", ")}`,
   );
-  return { samples, elapsed, cpuPercent, rssMb: stats.reduce((sum, s) => sum + s.rssMb, 0), load: loadAverage() };
+  return { samples, elapsed, cpuSeconds, cpuPercent, rssMb: stats.reduce((sum, s) => sum + s.rssMb, 0), load: loadAverage() };
 }
 
 function row(label: string, window: Window, errorLines: number): string {
@@ -120,25 +130,32 @@ function row(label: string, window: Window, errorLines: number): string {
   const all = ok.map((s) => s.ms);
   const refused = window.samples.filter((s) => s.status === 429).length;
   const errors = window.samples.filter((s) => s.status !== 200 && s.status !== 429).length;
-  const cpuMsPerAnswer = ((window.cpuPercent / 100) * window.elapsed * 1000) / Math.max(1, window.samples.length);
+  const cpuMsPerAnswer = (window.cpuSeconds * 1000) / Math.max(1, window.samples.length);
+  // The share answered from the cache moves CPU per answer more than the code does: per searched answer, all of it
+  // counted against the answers that were searched.
+  const cpuMsPerSearched = (window.cpuSeconds * 1000) / Math.max(1, ok.length - window.samples.filter((s) => s.cached).length);
   const hits = Math.round((100 * window.samples.filter((s) => s.cached).length) / Math.max(1, ok.length));
-  return `| ${label} | ${(ok.length / window.elapsed).toFixed(1)} | ${hits} | ${cpuMsPerAnswer.toFixed(1)} | ${line("instant")} | ${line("full")} | ${percentile(all, 0.95)} | ${refused} | ${errors} | ${errorLines} | ${window.cpuPercent} | ${window.rssMb} | ${window.load.toFixed(1)} |`;
+  return `| ${label} | ${(ok.length / window.elapsed).toFixed(1)} | ${hits} | ${cpuMsPerAnswer.toFixed(1)} | ${cpuMsPerSearched.toFixed(1)} | ${line("instant")} | ${line("full")} | ${percentile(all, 0.95)} | ${refused} | ${errors} | ${errorLines} | ${window.cpuPercent} | ${window.rssMb} | ${window.load.toFixed(1)} |`;
 }
 
-const header = `| visitors | answers/s | cached % | CPU ms/answer | instant p50/p95/p99 ms | full p50/p95/p99 ms | all p95 ms | 429s | errors | error logs | CPU % | RSS MB | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
+const header = `| visitors | answers/s | cached % | CPU ms/answer | CPU ms/searched | instant p50/p95/p99 ms | full p50/p95/p99 ms | all p95 ms | 429s | errors | error logs | CPU % | RSS MB | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
 const errorCount = (target: Target) => target.instances.reduce((sum, i) => sum + i.errorLines.length, 0);
 
 async function levelsRun(targets: Target[]) {
   console.log(header);
+  const figures: LevelFigures[] = [];
   for (const count of levels) {
     for (const target of targets) {
       const logged = errorCount(target);
       const window = await measure(target, count, seconds * 1000, count * 1000);
-      console.log(row(targets.length > 1 ? `${count} (${target.name})` : String(count), window, errorCount(target) - logged));
+      const errorLines = errorCount(target) - logged;
+      console.log(row(targets.length > 1 ? `${count} (${target.name})` : String(count), window, errorLines));
+      if (target.name === "this") figures.push(levelFigures(count, window.samples, errorLines));
       // Let the answers still on their way finish before the next run starts.
       await sleep(2000);
     }
   }
+  for (const line of targetLines(figures, loadAverage(), navigator.hardwareConcurrency)) console.log(line);
 }
 
 /** One visitor count for the whole soak, reported a minute at a time; RSS growth is counted from the first minute's end. */

@@ -2,7 +2,7 @@
 // exclusions hold for vector hits too, and the share of query words present is lexical evidence that survives when
 // BM25's IDF collapses (a new site whose every page contains every query word).
 import type { KeywordPlan } from "./keyword-query-planner.ts";
-import { normalizeText, wordsOf } from "./parse-query.ts";
+import { normalizedWords } from "./text-words.ts";
 import { stem, stemCore, stopWords } from "./stem.ts";
 
 export interface ChunkText {
@@ -41,10 +41,11 @@ export interface ChunkVerdict {
 export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
   // Runs on every candidate of every search (up to 300 chunks): words are stemmed (cached) and only checked
   // against the query's stems, and the scan stops once every group that can be found is found.
-  const texts = [chunk.title, ...chunk.headingPath, chunk.text].map(normalizeText);
+  const read = [chunk.title, ...chunk.headingPath, chunk.text].map(normalizedWords);
+  const texts = read.map((r) => r.normalized);
   if (q.phrases.length > 0)
     return judgeWithPhrases(
-      texts.flatMap((t) => wordsOf(t).map(stem)),
+      read.flatMap((r) => r.words.map(stem)),
       q,
     );
   // A stem's core (see stemCore) is part of every word with that stem, so a core found nowhere in the text rules
@@ -62,8 +63,8 @@ export function judgeChunk(chunk: ChunkText, q: QueryEvidence): ChunkVerdict {
   const sought = [...q.groups.filter((_, i) => findable[i]).flatMap((g) => [...g]), ...(mustScanAll ? q.excluded : [])];
   const cores = [...new Set(sought.map(stemCore))];
   const found = new Set<number>();
-  for (const t of texts) {
-    for (const word of wordsOf(t)) {
+  for (const { words } of read) {
+    for (const word of words) {
       if (!cores.some((core) => word.startsWith(core))) continue;
       const s = stem(word);
       if (mustScanAll && q.excluded.has(s)) return { admitted: false, coverage: 0 };

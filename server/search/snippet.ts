@@ -1,6 +1,7 @@
 // Snippets: the passage of a chunk that holds the most query terms, as plain text, with the
 // [start, end) offsets of the matched words so the widget highlights without parsing HTML.
 import { stem, stemCore } from "./stem.ts";
+import { plainWords } from "./text-words.ts";
 
 export interface Snippet {
   text: string;
@@ -31,29 +32,22 @@ interface Scan {
 
 /**
  * Only a word that starts with a query stem's core can have that stem (stemCore), so the others are passed over with a
- * look at their first letter: snippets are made for every result of every search, and most words match nothing.
+ * look at their first letter: snippets are made for every result of every search, and most words match nothing. The
+ * text's words and their places are read once per text (text-words.ts), the query's matches on every call.
  */
-function scan(text: string, stems: ReadonlySet<string>): Scan {
+function scan(rawText: string, stems: ReadonlySet<string>): Scan & { text: string } {
   const cores = [...stems].map(stemCore).filter((core) => core.length > 0);
   const initials = new Set(cores.map((core) => core[0]!));
-  const out: Scan = { starts: [], ends: [], matches: [] };
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = m[0];
-    const end = m.index + word.length;
-    out.starts.push(m.index);
-    out.ends.push(end);
-    if (!initials.has(word[0]!.toLowerCase()[0]!)) continue;
-    const lower = word.toLowerCase();
-    if (!cores.some((core) => lower.startsWith(core))) continue;
+  const { text, starts, ends, lower } = plainWords(rawText);
+  const matches: Word[] = [];
+  for (let i = 0; i < lower.length; i++) {
+    const word = lower[i]!;
+    if (!initials.has(word[0]!)) continue;
+    if (!cores.some((core) => word.startsWith(core))) continue;
     const s = stem(word);
-    if (stems.has(s)) out.matches.push({ start: m.index, end, term: s });
+    if (stems.has(s)) matches.push({ start: starts[i]!, end: ends[i]!, term: s });
   }
-  return out;
-}
-
-/** Markup never reaches a snippet: chunks are plain text already, and whitespace runs collapse to one space. */
-export function plainText(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return { text, starts, ends, matches };
 }
 
 /**
@@ -62,8 +56,7 @@ export function plainText(text: string): string {
  */
 export function makeSnippet(rawText: string, stems: ReadonlySet<string>, options: Partial<SnippetOptions> = {}): Snippet {
   const { length, lead } = { ...defaults, ...options };
-  const text = plainText(rawText);
-  const { starts, ends, matches } = scan(text, stems);
+  const { text, starts, ends, matches } = scan(rawText, stems);
   let start = 0;
   if (matches.length > 0 && text.length > length) {
     let best = { score: -1, start: 0 };

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
 import { addPages, createPublicSite, docsPages } from "../fixtures/search-pages.ts";
+import { sql } from "drizzle-orm";
+import { rows } from "../../server/adapters/postgres/database.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -92,6 +94,60 @@ describe("a public search aborted while its query is embedded", () => {
     vectorSearch.mockRestore();
     expect(seen?.aborted).toBe(true);
     expect(vectorCalls).toBe(0);
+    expect(status).toBe(499);
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+  });
+});
+
+describe("a public search aborted while its statements wait on the embedded database's thread", () => {
+  let own: TestContext;
+  beforeAll(async () => {
+    // Its own database: the test counts every table scan in it, and PGlite's thread must be busy with this test's work only.
+    own = await createTestContext({ LOG_LEVEL: "debug" }, { embedder: null }, { ownDatabase: true });
+  }, 60_000);
+  afterAll(() => own.close());
+
+  /**
+   * Scans so far of the tables a search reads (not those analytics writes to: its batches flush on their own time).
+   * PGlite's one session reports its counts to the shared statistics about once a second: the shared figures plus its
+   * own not yet reported (pg_stat_xact_*), read in one statement, are all it has done.
+   */
+  const scans = async () => {
+    const [row] = await rows<{ n: number }>(
+      own.db,
+      sql`SELECT coalesce(sum(coalesce(u.seq_scan, 0) + coalesce(u.idx_scan, 0) + coalesce(x.seq_scan, 0) + coalesce(x.idx_scan, 0)), 0)::int AS n
+          FROM pg_stat_user_tables u JOIN pg_stat_xact_user_tables x USING (relid)
+          WHERE u.relname IN ('sites', 'pages', 'chunks', 'site_terms')`,
+    );
+    return row!.n;
+  };
+
+  test.skipIf(Boolean(process.env.DATABASE_URL))("they never run, and the search answers 499 without an error line", async () => {
+    const { siteId } = await createPublicSite(own);
+    await addPages(own, siteId, docsPages);
+    const search = (q: string, signal?: AbortSignal) =>
+      own.app.handle(
+        new Request(`http://localhost/v1/public/sites/${siteId}/search?q=${encodeURIComponent(q)}`, {
+          headers: { origin: "https://docs.example.com" },
+          signal,
+        }),
+      );
+    // The site's row is then in the gate's cache, so the aborted search's first statements are its search statements.
+    expect((await search("reverse proxy")).status).toBe(200);
+    const before = await scans();
+    let status = 0;
+    const lines = await logsOf(async () => {
+      // Holds PGlite's one thread: the search's statements queue behind it.
+      const busy = rows(own.db, sql`SELECT pg_sleep(0.8)`);
+      await Bun.sleep(30);
+      const visitor = new AbortController();
+      const answer = search(`proxy headers ${Date.now()}`, visitor.signal);
+      await Bun.sleep(300);
+      visitor.abort();
+      status = (await answer).status;
+      await busy;
+    });
+    expect(await scans()).toBe(before);
     expect(status).toBe(499);
     expect(lines.filter((l) => l.level === "error")).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { eq, sql } from "drizzle-orm";
 import type { Client } from "@elastic/elasticsearch";
 import { startFakeElasticsearch, type FakeElasticsearch } from "../fixtures/fake-elasticsearch-server.ts";
-import { openDatabase, rows, type Database } from "../../server/adapters/postgres/database.ts";
+import { rows, type Database } from "../../server/adapters/postgres/database.ts";
 import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../../server/adapters/postgres/site-store.ts";
 import { DocumentStore, type PageWrite } from "../../server/adapters/postgres/document-store.ts";
@@ -16,6 +16,7 @@ import { ElasticsearchLexicalIndex } from "../../server/adapters/elasticsearch/l
 import { OutboxDrain } from "../../server/adapters/elasticsearch/outbox-drain.ts";
 import { reindexSites } from "../../server/adapters/elasticsearch/reindex.ts";
 import { PostgresSearchOutbox } from "../../server/adapters/postgres/search-outbox-store.ts";
+import { openMigratedDatabase } from "../fixtures/pglite-image.ts";
 
 let database: Database;
 let es: FakeElasticsearch;
@@ -25,7 +26,7 @@ let store: DocumentStore;
 const names = indexNames("site-search-outbox-test");
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  database = await openMigratedDatabase(process.env.DATABASE_URL);
   es = await startFakeElasticsearch();
   client = createElasticsearchClient(
     { url: es.url, apiKey: null, username: null, password: null, indexPrefix: "site-search-outbox-test" },

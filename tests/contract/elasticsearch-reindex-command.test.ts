@@ -2,18 +2,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { testConfig } from "../fixtures/test-app.ts";
 import type { Config } from "../../server/config.ts";
-import { openDatabase, type Database } from "../../server/adapters/postgres/database.ts";
+import { type Database } from "../../server/adapters/postgres/database.ts";
 import { startFakeElasticsearch, type FakeElasticsearch } from "../fixtures/fake-elasticsearch-server.ts";
 import { runReindex } from "../../server/cli/reindex-command.ts";
 import { createCommandStores } from "../../server/composition/command-stores.ts";
 import { rejection } from "../fixtures/rejection.ts";
+import { openMigratedDatabase } from "../fixtures/pglite-image.ts";
 
 let es: FakeElasticsearch;
 let database: Database;
 const printed: string[] = [];
 beforeAll(async () => {
   es = await startFakeElasticsearch();
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  database = await openMigratedDatabase(process.env.DATABASE_URL);
 }, 60_000);
 afterAll(async () => {
   await es.close();

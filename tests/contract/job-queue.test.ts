@@ -3,16 +3,17 @@
 // Each test uses a kind of its own, so other files sharing the database never claim its jobs nor it theirs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, rows, type Database } from "../../server/adapters/postgres/database.ts";
+import { rows, type Database } from "../../server/adapters/postgres/database.ts";
 import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { PostgresJobQueue } from "../../server/adapters/postgres/job-queue-store.ts";
 import { jobs } from "../../server/adapters/postgres/schema.ts";
+import { openMigratedDatabase } from "../fixtures/pglite-image.ts";
 
 let database: Database;
 let queue: PostgresJobQueue;
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  database = await openMigratedDatabase(process.env.DATABASE_URL);
   queue = new PostgresJobQueue(database.db);
 }, 60_000);
 afterAll(async () => {

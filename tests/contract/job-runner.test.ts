@@ -2,19 +2,20 @@
 // job is retried then kept as a dead letter, a heartbeat keeps a long job with one worker, and a stop that
 // interrupts hands the job back. Each test uses a kind of its own, so no other file's jobs are run.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { openDatabase, type Database } from "../../server/adapters/postgres/database.ts";
+import { type Database } from "../../server/adapters/postgres/database.ts";
 import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { PostgresJobQueue } from "../../server/adapters/postgres/job-queue-store.ts";
 import { JobRunner, type JobHandler } from "../../server/jobs/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import type { ClaimedJob } from "../../server/ports/job-queue.ts";
+import { openMigratedDatabase } from "../fixtures/pglite-image.ts";
 
 let database: Database;
 let queue: PostgresJobQueue;
 const log = createLogger("error");
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  database = await openMigratedDatabase(process.env.DATABASE_URL);
   queue = new PostgresJobQueue(database.db);
 }, 60_000);
 afterAll(async () => {

@@ -2,17 +2,18 @@
 // delete's own transaction, so the two commit or fail together.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../server/adapters/postgres/database.ts";
+import { type Database } from "../../server/adapters/postgres/database.ts";
 import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../../server/adapters/postgres/site-store.ts";
 import { searchOutbox } from "../../server/adapters/postgres/schema.ts";
 import { defaultCrawlerConfig, defaultPublicAccess, defaultRateLimits } from "../../server/sites/site-settings.ts";
 import { rejection } from "../fixtures/rejection.ts";
+import { openMigratedDatabase } from "../fixtures/pglite-image.ts";
 
 let database: Database;
 let store: SiteStore;
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+  database = await openMigratedDatabase(process.env.DATABASE_URL);
   store = new SiteStore(database.db, { outbox: true });
 }, 60_000);
 afterAll(() => database.close());

@@ -7,6 +7,7 @@ import * as schema from "./schema.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
 import { openPgliteThread, type PgliteQueryable } from "./pglite-thread-client.ts";
 import { currentSiteScope } from "./site-scope.ts";
+import { withStatementSignal } from "./statement-signal.ts";
 import { preparePrivateDataDir, tightenDataDir } from "./private-folder.ts";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -19,13 +20,16 @@ export interface Database {
   extensions: Set<string>;
   /** Embedded PGlite's: bulk writes wait for a visitor's statements (foreground-gate.ts). Null on a server. */
   gate: ForegroundGate | null;
+  /** Embedded PGlite in memory: the whole database as a tar of its data folder, to open again as `image`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; migrate?: boolean }): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+/** `image` (PGlite in memory only): start from an earlier dump() instead of an empty database; migrations still run. */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; migrate?: boolean; image?: Blob }): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, opts.image);
   if (opts.migrate !== false) await database.migrate();
   const installed = await rows<{ extname: string }>(database.db, sql`SELECT extname FROM pg_extension`);
   return {
@@ -33,16 +37,17 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     kind: database.kind,
     extensions: new Set(installed.map((r) => r.extname)),
     gate: database.gate,
+    ...("dump" in database ? { dump: database.dump } : {}),
     close: database.close,
   };
 }
 
-async function openPglite(dataDir: string) {
+async function openPglite(dataDir: string, image?: Blob) {
   const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
   if (dataDir !== "memory://") preparePrivateDataDir(dataDir);
   // PGlite runs on a thread of its own (pglite-thread-client.ts); drizzle reaches it through query (statements) and
   // transaction, and both tell the gate what runs.
-  const client = await openPgliteThread(dataDir);
+  const client = await openPgliteThread(dataDir, dataDir === "memory://" ? image : undefined);
   if (dataDir !== "memory://") tightenDataDir(dataDir);
   const gate = new ForegroundGate();
   const { query, transaction } = client;
@@ -54,6 +59,7 @@ async function openPglite(dataDir: string) {
     kind: "pglite" as const,
     gate,
     migrate: () => migrate(db, { migrationsFolder }),
+    dump: () => client.dump(),
     close: () => client.close(),
   };
 }
@@ -92,10 +98,16 @@ async function openPostgres(url: string) {
 
 /**
  * Runs raw SQL and returns its rows, whichever driver answers (PGlite gives {rows}, postgres.js an array). A visitor's
- * abort stops the work before the statement is queued (a statement already running is not interrupted).
+ * abort stops the work before the statement is sent and, on embedded PGlite, while it waits for its turn on the
+ * database's thread; a statement already running is not interrupted.
  */
 export async function rows<T>(db: Pick<Db, "execute">, query: SQL, signal?: AbortSignal): Promise<T[]> {
   signal?.throwIfAborted();
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  // Awaited inside: drizzle sends the statement when its query is awaited, and the signal is read then.
+  const send = async () => (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  // drizzle wraps a cancelled statement's error in its own: the caller hears the visitor's abort as the abort it is.
+  const result = signal
+    ? await withStatementSignal(signal, send).catch((error: unknown) => Promise.reject(signal.aborted ? signal.reason : error))
+    : await send();
   return Array.isArray(result) ? result : (result.rows ?? []);
 }

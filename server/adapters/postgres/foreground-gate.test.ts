@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { openDatabase, rows, type Database } from "./database.ts";
+import { rows, type Database } from "./database.ts";
 import { ForegroundGate } from "./foreground-gate.ts";
 import { readingSites } from "./site-scope.ts";
+import { openMigratedDatabase } from "../../../tests/fixtures/pglite-image.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +104,7 @@ describe("the foreground gate", () => {
 describe("the database's gate", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "memory://" });
+    database = await openMigratedDatabase(process.env.DATABASE_URL);
   }, 60_000);
   afterAll(() => database.close());
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { openDatabase, rows, type Database } from "./database.ts";
+import { rows, type Database } from "./database.ts";
 import { HEADING_BM25_INDEX, PgTextsearchIndex } from "./pg-textsearch-index.ts";
+import { openMigratedDatabase } from "../../../tests/fixtures/pglite-image.ts";
 
 // pg_textsearch ships with PGlite; a PostgreSQL server without the extension has no BM25 index to test.
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, dataDir: "memory://" });
+  database = await openMigratedDatabase();
 }, 60_000);
 afterAll(() => database.close());
 

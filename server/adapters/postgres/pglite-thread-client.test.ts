@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fileURLToPath } from "node:url";
 import { openPgliteThread, PgliteThread, type PgliteThreadClient } from "./pglite-thread-client.ts";
+import { withStatementSignal } from "./statement-signal.ts";
 
 // drizzle's parsers for timestamps: keep PostgreSQL's text.
 const TIMESTAMPTZ = 1184;
@@ -74,6 +75,49 @@ describe("PGlite on its own thread", () => {
     await transaction;
     expect(await outside).toEqual({ n: 1 });
     expect(events).toEqual(["committing", "outside answered"]);
+  });
+
+  describe("a statement whose caller aborts", () => {
+    test("does not run when it still waits for its turn, in or out of a transaction, and fails with the abort's reason", async () => {
+      const busy = client.query("SELECT pg_sleep(0.4)");
+      const visitor = new AbortController();
+      const alone = withStatementSignal(visitor.signal, () => client.query("INSERT INTO items (id, note) VALUES (20, 'queued')"));
+      const inTransaction = withStatementSignal(visitor.signal, () =>
+        client.transaction((tx) => tx.query("INSERT INTO items (id, note) VALUES (21, 'queued in a transaction')")),
+      );
+      await Bun.sleep(50);
+      visitor.abort(new Error("the visitor left"));
+      const outcomes = await Promise.all(
+        [alone, inTransaction].map((p) =>
+          p.then(
+            () => "ran",
+            (e: Error) => e.message,
+          ),
+        ),
+      );
+      await busy;
+      expect(outcomes).toEqual(["the visitor left", "the visitor left"]);
+      const left = await client.query("SELECT id FROM items WHERE id IN (20, 21)", [], { rowMode: "array" });
+      expect(left.rows).toEqual([]);
+    });
+
+    test("runs to its end once it has started", async () => {
+      const visitor = new AbortController();
+      const running = withStatementSignal(visitor.signal, () => client.query("SELECT 1 AS one FROM pg_sleep(0.2)"));
+      await Bun.sleep(100);
+      visitor.abort();
+      expect((await running).rows).toEqual([{ one: 1 }]);
+    });
+
+    test("is not sent at all when the signal has already aborted", async () => {
+      const visitor = new AbortController();
+      visitor.abort(new Error("gone before"));
+      const sent = await withStatementSignal(visitor.signal, () => client.query("INSERT INTO items (id, note) VALUES (22, 'never')")).catch(
+        (e: Error) => e.message,
+      );
+      expect(sent).toBe("gone before");
+      expect((await client.query("SELECT id FROM items WHERE id = 22")).rows).toEqual([]);
+    });
   });
 
   test("this thread keeps running while a long statement runs", async () => {

@@ -3,8 +3,9 @@
 // that calls it (70-240 ms for a large page's write), so on the API thread it held every other request, and the query
 // embedding's reply, until it was done. PGlite still runs one statement at a time; the API thread is now free meanwhile.
 import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions, ThreadSiteScope } from "./pglite-thread-protocol.ts";
-import { databaseError } from "./pglite-thread-protocol.ts";
+import { CANCEL_SLOTS, CANCELLED, cancelSlot, databaseError } from "./pglite-thread-protocol.ts";
 import { currentSiteScope } from "./site-scope.ts";
+import { currentStatementSignal } from "./statement-signal.ts";
 
 type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
 type Request = Distribute<PgliteThreadRequest>;
@@ -28,16 +29,21 @@ export interface PgliteQueryable {
 
 export interface PgliteThreadClient extends PgliteQueryable {
   transaction<T>(callback: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
+  /** The database as a tar of its data folder, for openPgliteThread's `image`. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const workerUrl = new URL("./pglite-thread.ts", import.meta.url);
 
-/** Starts the thread and opens the data folder there ("memory://" for a database in memory). */
-export async function openPgliteThread(dataDir: string): Promise<PgliteThreadClient> {
+/**
+ * Starts the thread and opens the data folder there ("memory://" for a database in memory, which starts from `image`
+ * when given: a dump() of another, so it needs neither initdb nor the migrations that one had).
+ */
+export async function openPgliteThread(dataDir: string, image?: Blob): Promise<PgliteThreadClient> {
   const thread = new PgliteThread(new Worker(workerUrl, { type: "module" }));
   try {
-    await thread.call({ op: "open", dataDir });
+    await thread.call({ op: "open", dataDir, cancelled: thread.cancelled, ...(image ? { image } : {}) });
   } catch (error) {
     thread.terminate();
     throw error;
@@ -45,7 +51,10 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThreadCli
   const queryIn =
     (transaction: number | null) =>
     (sql: string, params: unknown[] = [], options: DrizzleQueryOptions = {}) =>
-      thread.call({ op: "query", sql, params, options: threadOptions(options), transaction, scope: threadScope() }) as Promise<QueryResults>;
+      thread.call(
+        { op: "query", sql, params, options: threadOptions(options), transaction, scope: threadScope() },
+        currentStatementSignal(),
+      ) as Promise<QueryResults>;
   let nextTransaction = 1;
   return {
     query: queryIn(null),
@@ -59,6 +68,7 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThreadCli
       await thread.call({ op: "end", transaction: id, commit: true });
       return result;
     },
+    dump: () => thread.call({ op: "dump" }) as Promise<Blob>,
     async close() {
       try {
         await thread.call({ op: "close" });
@@ -71,6 +81,8 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThreadCli
 
 /** The worker and its requests awaiting a reply. */
 export class PgliteThread {
+  /** Shared with the thread: a statement's slot holds its id once its caller went away (pglite-thread-protocol.ts). */
+  readonly cancelled = new Int32Array(new SharedArrayBuffer(CANCEL_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 1;
   private stopped: Error | null = null;
@@ -94,12 +106,29 @@ export class PgliteThread {
     };
   }
 
-  call(request: Request): Promise<unknown> {
+  /**
+   * Sends a request and waits for its reply. When `signal` aborts while the statement still waits for its turn on the
+   * thread, the thread drops it and the caller hears the signal's reason; one already running runs to its end.
+   */
+  call(request: Request, signal?: AbortSignal): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.nextId++;
     if (this.pending.size === 0) this.refable.ref?.();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const cancel = () => Atomics.store(this.cancelled, cancelSlot(id), id);
+      signal?.addEventListener("abort", cancel, { once: true });
+      const done = () => signal?.removeEventListener("abort", cancel);
+      this.pending.set(id, {
+        resolve: (value) => {
+          done();
+          resolve(value);
+        },
+        reject: (error) => {
+          done();
+          reject(signal?.aborted && error.name === CANCELLED.name ? signal.reason : error);
+        },
+      });
       this.worker.postMessage({ ...request, id } as PgliteThreadRequest);
     });
   }

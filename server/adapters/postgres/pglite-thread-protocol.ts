@@ -7,13 +7,22 @@ export interface ThreadQueryOptions {
 }
 
 export type PgliteThreadRequest = { id: number } & (
-  | { op: "open"; dataDir: string }
+  | {
+      op: "open";
+      dataDir: string;
+      /** Shared with the API thread, which marks there a statement whose caller went away (cancelSlot). */
+      cancelled: Int32Array;
+      /** A data folder PGlite dumped earlier (dumpDataDir), loaded into a database in memory. */
+      image?: Blob;
+    }
   /**
    * `transaction`: the API thread's id for it; its first statement begins it. `scope`: the sites it reads or writes,
    * when its caller said (site-scope.ts): a read may then run inside another transaction, between its statements.
    */
   | { op: "query"; sql: string; params: unknown[]; options: ThreadQueryOptions; transaction: number | null; scope: ThreadSiteScope | null }
   | { op: "end"; transaction: number; commit: boolean }
+  /** The database in memory as an uncompressed tar of its data folder, to open again with `image`. */
+  | { op: "dump" }
   | { op: "close" }
 );
 
@@ -23,6 +32,18 @@ export interface ThreadSiteScope {
 }
 
 export type PgliteThreadReply = { id: number; result: unknown } | { id: number; error: SerialisedError };
+
+/**
+ * Statements are cancelled through memory both threads share, not a message: while PGlite runs a statement it holds its
+ * thread, so a message saying "drop the next one" would be read only after the next one had started. The API thread
+ * writes statement `id` into its slot; the PGlite thread reads the slot when the statement's turn comes. Slots are
+ * reused only after this many later statements, far more than ever wait at once.
+ */
+export const CANCEL_SLOTS = 4096;
+export const cancelSlot = (id: number) => id % CANCEL_SLOTS;
+
+/** How the thread answers a statement cancelled before its turn. */
+export const CANCELLED: SerialisedError = { name: "AbortError", message: "The statement was cancelled before it ran.", fields: {} };
 
 export interface SerialisedError {
   name: string;

@@ -5,8 +5,9 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { pg_textsearch } from "@electric-sql/pglite-pg_textsearch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import type { PgliteThreadReply, PgliteThreadRequest, ThreadQueryOptions, ThreadSiteScope } from "./pglite-thread-protocol.ts";
-import { serialiseDatabaseError } from "./pglite-thread-protocol.ts";
+import { CANCELLED, cancelSlot, serialiseDatabaseError } from "./pglite-thread-protocol.ts";
 import { enter, type Guest, hostFor, type HostTransaction, Lane, readAsGuest } from "./pglite-guest-reads.ts";
 
 declare const self: { onmessage: ((event: MessageEvent<PgliteThreadRequest>) => void) | null; postMessage(reply: PgliteThreadReply): void };
@@ -18,6 +19,22 @@ const open = new Map<number, HostTransaction & { end(commit: boolean): void; set
 const starting = new Map<number, Promise<Transaction>>();
 /** Read transactions running inside another transaction (pglite-guest-reads.ts); null: it could not, so it runs on its own. */
 const guests = new Map<number, Promise<Guest | null>>();
+
+/** Where the API thread marks statements whose callers went away (pglite-thread-protocol.ts, cancelSlot). */
+let cancelled: Int32Array | null = null;
+/**
+ * Statements outside a transaction take turns here rather than in PGlite's own queue (where one waits behind an open
+ * transaction), so the cancel mark is read when a statement's turn comes, and one cancelled never reaches PGlite.
+ */
+const turns = new Lane();
+
+/** Thrown in place of a statement cancelled before its turn; the API thread answers its caller with the signal's reason. */
+class Cancelled extends Error {}
+
+/** Runs statement `id` now that it is its turn, unless its caller cancelled it while it waited. */
+function start<T>(id: number, run: () => Promise<T>): Promise<T> {
+  return cancelled && Atomics.load(cancelled, cancelSlot(id)) === id ? Promise.reject(new Cancelled()) : run();
+}
 
 /** Thrown inside PGlite's transaction callback to roll it back; never reaches the API thread. */
 const rollback = Symbol("rollback");
@@ -33,20 +50,24 @@ function queryOptions(options: ThreadQueryOptions) {
 async function handle(request: PgliteThreadRequest): Promise<unknown> {
   switch (request.op) {
     case "open": {
-      client = new PGlite({ ...(request.dataDir === "memory://" ? {} : { dataDir: request.dataDir }), extensions: { vector, pg_textsearch, pg_trgm } });
+      cancelled = request.cancelled;
+      const where = request.dataDir === "memory://" ? (request.image ? { loadDataDir: request.image } : {}) : { dataDir: request.dataDir };
+      client = new PGlite({ ...where, extensions: { vector, pg_textsearch, pg_trgm, btree_gin } });
       await client.waitReady;
       return null;
     }
     case "query": {
       const options = queryOptions(request.options);
-      const run = (tx: Transaction | PGlite) => tx.query(request.sql, request.params, options);
+      const run = (tx: Transaction | PGlite) => start(request.id, () => tx.query(request.sql, request.params, options));
       if (request.transaction !== null) return inTransaction(request.transaction, request.scope, run);
       const host = hostFor(open.values(), request.scope?.reads);
       const asGuest = host ? await readAsGuest(host, run) : null;
-      return asGuest ? asGuest.result : run(live());
+      return asGuest ? asGuest.result : turns.run(() => run(live()));
     }
     case "end":
       return end(request.transaction, request.commit);
+    case "dump":
+      return live().dumpDataDir("none");
     case "close": {
       await client?.close();
       client = null;
@@ -127,6 +148,6 @@ self.onmessage = (event) => {
   const request = event.data;
   handle(request).then(
     (result) => self.postMessage({ id: request.id, result }),
-    (error: unknown) => self.postMessage({ id: request.id, error: serialiseDatabaseError(error) }),
+    (error: unknown) => self.postMessage({ id: request.id, error: error instanceof Cancelled ? CANCELLED : serialiseDatabaseError(error) }),
   );
 };

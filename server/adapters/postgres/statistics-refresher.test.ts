@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { openDatabase, rows, type Database } from "./database.ts";
+import { rows, type Database } from "./database.ts";
 import { StatisticsRefresher } from "./statistics-refresher.ts";
+import { openMigratedDatabase } from "../../../tests/fixtures/pglite-image.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, dataDir: "memory://" });
+  database = await openMigratedDatabase();
 }, 60_000);
 afterAll(() => database.close());
 

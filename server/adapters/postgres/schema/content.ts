@@ -135,7 +135,11 @@ export const siteTerms = pgTable(
     term: text("term").notNull(),
     chunks: integer("chunks").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.term] })],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.term] }),
+    // Typo look-alikes of a word: the searched sites' words within a few letters of its length sharing its trigrams.
+    index("site_terms_site_length_trgm_idx").using("gin", t.siteId, sql`length(${t.term})`, sql`${t.term} gin_trgm_ops`),
+  ],
 );
 
 export const searchGroups = pgTable(
