@@ -327,15 +327,17 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   await d.testId("pages-message").filter({ hasText: "Page added" }).waitFor();
   await d.field("search").fill("Pasted");
   await d.button("Filter").click();
+  // The list re-renders its rows when the filtered ones arrive: a click on the unfiltered list's row (it shows the new
+  // page too) can land on a link as it is replaced, and the page stays on the list. Click once the filter has settled.
+  const rows = d.testId("pages-table").locator("tbody tr");
+  await rows.filter({ hasText: "Pasted notes" }).first().waitFor();
+  await d.page.locator('[data-testid="pages-table"][aria-busy="false"]').waitFor();
+  for (let i = 0; i < 100 && (await rows.count()) !== 1; i++) await d.page.waitForTimeout(100);
+  expect(await rows.count()).toBe(1);
   await d.testId("pages-table").getByRole("link", { name: "Pasted notes" }).click();
-  // Sections are folded: the owner opens the page's one section to read its cleaned text (reloading, as a person
-  // would, if the page showed before its section did). On failure the page's text goes to the log.
+  await d.page.waitForURL(/\/pages\/view\?url=/);
+  // Sections are folded: the owner opens the page's one section to read its cleaned text.
   const section = d.testId("chunks").locator("sl-details").first();
-  for (let attempt = 0; attempt < 3 && !(await section.isVisible()); attempt++) {
-    if (attempt > 0) await d.page.reload();
-    await section.waitFor({ timeout: 10_000 }).catch(() => {});
-  }
-  if (!(await section.isVisible())) console.error(`page detail without its section: ${d.page.url()}\n${await d.page.locator("body").innerText()}`);
   await section.click();
   await d.testId("chunks").getByText("Frobnicating the widget cache").waitFor();
   violations.push(...(await d.capture("page-detail")));
