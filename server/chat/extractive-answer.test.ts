@@ -29,6 +29,23 @@ const passages = (): ExtractivePassage[] => [
 ];
 
 describe("extractiveAnswer", () => {
+  test("quotes a sentence that opens with a connective to the one before it without the connective", () => {
+    const answer = extractiveAnswer({
+      question: "How do I serve two sites from one server?",
+      passages: [
+        {
+          n: 1,
+          url: "https://docs.example.com/vhosts",
+          title: "Virtual hosts",
+          score: 0.9,
+          text: "Each request names the host it wants. Thus, you can serve several sites from one server with virtual hosts.",
+        },
+      ],
+    });
+    expect(answer.text).toStartWith("You can serve several sites from one server with virtual hosts.");
+  });
+
+
   describe("when the passages answer the question", () => {
     const answer = extractiveAnswer({ question: "How do I install the agent on Linux?", passages: passages() });
 

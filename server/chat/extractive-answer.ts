@@ -139,6 +139,14 @@ function leadOf(best: Candidate, parsed: Parsed, candidates: Candidate[]): { tex
 }
 
 const refersBack = /^(?:It|Its|This|That|These|Those|They|Their|Then|Otherwise|In that case|For example|So)\b/;
+/** A connective that ties a sentence to the one before it on its page: quoted alone, it reads as starting mid-thought. */
+const leadingConnective = /^(?:Thus|So|Hence|Therefore|However|Also|In addition|Additionally|Consequently|As a result|Furthermore|Moreover),\s+(?=\S)/i;
+
+/** The sentence as it reads on its own: without a connective to a sentence that is not quoted with it. */
+function standingAlone(text: string): string {
+  const rest = text.replace(leadingConnective, "");
+  return rest === text ? text : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
 const maxLeadChars = 420;
 
 export function extractiveAnswer(input: ExtractiveAnswerInput): ExtractiveAnswer {
@@ -165,8 +173,8 @@ export function extractiveAnswer(input: ExtractiveAnswerInput): ExtractiveAnswer
     chosen.push(candidate);
   }
 
-  const keys = chosen.slice(1).map((c) => `- ${asPlainMarkdown(c.text)} [${c.n}]`);
-  const first = `${asPlainMarkdown(lead.text)} [${best.n}]`;
+  const keys = chosen.slice(1).map((c) => `- ${asPlainMarkdown(standingAlone(c.text))} [${c.n}]`);
+  const first = `${asPlainMarkdown(standingAlone(lead.text))} [${best.n}]`;
   const text = keys.length > 0 ? `${first}\n\n${keys.join("\n")}` : first;
   return { text, used: [...new Set(chosen.map((c) => c.n))], answered: true };
 }

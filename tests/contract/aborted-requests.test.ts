@@ -113,6 +113,9 @@ describe("a public search aborted while its statements wait on the embedded data
    * own not yet reported (pg_stat_xact_*), read in one statement, are all it has done.
    */
   const scans = async () => {
+    // Counts are kept in the session and reported about once a second: report them now, so an earlier search's scans
+    // cannot land between two readings.
+    await rows(own.db, sql`SELECT pg_stat_force_next_flush()`);
     const [row] = await rows<{ n: number }>(
       own.db,
       sql`SELECT coalesce(sum(coalesce(u.seq_scan, 0) + coalesce(u.idx_scan, 0) + coalesce(x.seq_scan, 0) + coalesce(x.idx_scan, 0)), 0)::int AS n

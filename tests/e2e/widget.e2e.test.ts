@@ -168,6 +168,16 @@ describe.if(run)("site-search widget", () => {
   });
 
   describe("theming", () => {
+    test("on a page that sets no scheme or background is light whatever the OS; a page offering both follows the OS", async () => {
+      const w = await WidgetPage.open(browser, `${server.url}/inline`);
+      await w.page.emulateMedia({ colorScheme: "dark" });
+      // The browser paints a page whose scheme is `normal` white, dark OS or not.
+      await w.page.locator('site-search[data-page-scheme="light"]').waitFor({ state: "attached" });
+      await w.page.evaluate(() => document.documentElement.style.setProperty("color-scheme", "light dark"));
+      await w.page.locator("site-search:not([data-page-scheme])").waitFor({ state: "attached" });
+      await w.close();
+    });
+
     test("applies ::part rules and --site-search-* variables from the page", async () => {
       const w = await WidgetPage.open(browser, `${server.url}/themed`);
       expect(await w.input.evaluate((el) => getComputedStyle(el).fontSize)).toBe("21px");

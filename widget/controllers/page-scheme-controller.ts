@@ -1,6 +1,8 @@
 // Theme "auto" follows the page the widget sits on before the visitor's OS: a dark site with a light OS gets a dark
 // widget. The page says so by a dark or light class or data-theme on <html> or <body>, its `color-scheme`, or, failing
-// both, the colour of its background; only a page that says nothing leaves it to prefers-color-scheme.
+// both, the colour of its background. A page with neither a scheme nor a background is painted white whatever the OS
+// (its scheme is `normal`), so it is light; only a page that offers both schemes (`light dark`) and sets no background
+// of its own leaves it to prefers-color-scheme.
 import type { ReactiveControllerHost } from "lit";
 
 /** The host page's colour scheme, or null when it does not show one. */
@@ -18,7 +20,7 @@ export function pageScheme(): string | null {
     // A plain average of the channels: the colour only has to be told apart from its opposite.
     if (b !== undefined && a > 0.5) return r! + g! + b < 384 ? "dark" : "light";
   }
-  return null;
+  return declared.includes("dark") ? null : "light";
 }
 
 /** Keeps the host's `data-page-scheme` on the page's scheme as the page, or the OS it may follow, changes. */
