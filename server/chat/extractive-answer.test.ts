@@ -45,7 +45,6 @@ describe("extractiveAnswer", () => {
     expect(answer.text).toStartWith("You can serve several sites from one server with virtual hosts.");
   });
 
-
   describe("when the passages answer the question", () => {
     const answer = extractiveAnswer({ question: "How do I install the agent on Linux?", passages: passages() });
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { testConfig } from "../fixtures/test-app.ts";
 import type { Config } from "../../server/config.ts";
-import { type Database } from "../../server/adapters/postgres/database.ts";
+import type { Database } from "../../server/adapters/postgres/database.ts";
 import { startFakeElasticsearch, type FakeElasticsearch } from "../fixtures/fake-elasticsearch-server.ts";
 import { runReindex } from "../../server/cli/reindex-command.ts";
 import { createCommandStores } from "../../server/composition/command-stores.ts";

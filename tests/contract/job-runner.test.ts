@@ -2,7 +2,7 @@
 // job is retried then kept as a dead letter, a heartbeat keeps a long job with one worker, and a stop that
 // interrupts hands the job back. Each test uses a kind of its own, so no other file's jobs are run.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Database } from "../../server/adapters/postgres/database.ts";
+import type { Database } from "../../server/adapters/postgres/database.ts";
 import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { PostgresJobQueue } from "../../server/adapters/postgres/job-queue-store.ts";
 import { JobRunner, type JobHandler } from "../../server/jobs/index.ts";

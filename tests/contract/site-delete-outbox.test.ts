@@ -2,7 +2,7 @@
 // delete's own transaction, so the two commit or fail together.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
-import { type Database } from "../../server/adapters/postgres/database.ts";
+import type { Database } from "../../server/adapters/postgres/database.ts";
 import { AccountStore } from "../../server/adapters/postgres/account-store.ts";
 import { SiteStore } from "../../server/adapters/postgres/site-store.ts";
 import { searchOutbox } from "../../server/adapters/postgres/schema.ts";
