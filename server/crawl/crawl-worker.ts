@@ -127,7 +127,11 @@ export class CrawlWorker {
     const abandoned = await this.jobs.abandon(job.ref, reason);
     if (!abandoned) return;
     const site = await this.sites.getById(abandoned.siteId);
-    if (site) await this.sites.update(site.orgId, site.id, { status: "error", lastError: reason });
+    if (site) {
+      await this.sites.update(site.orgId, site.id, { status: "error", lastError: reason });
+      // As when a run fails: readers of the site (and their caches) learn of its new status at once.
+      this.options.runner.siteEvents.publish({ kind: "content-changed", siteId: site.id });
+    }
     this.log.warn("crawl job abandoned", { jobId: abandoned.id, attempts: job.attempts, why });
   }
 }
