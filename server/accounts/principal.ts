@@ -1,7 +1,6 @@
 // Who is calling /api: an API key or a dashboard session, with its organisation, role and scope,
 // and the one check every route goes through (scope-check.ts decides which action a route needs).
 import type { KeyAction, Role } from "../../shared/keys.ts";
-import { ErrorCode } from "../../shared/errors.ts";
 import { DomainError } from "../errors/domain-error.ts";
 
 export type Plan = "free" | "pro" | "enterprise";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
-import { addPages, createPublicSite, type FixturePage } from "../fixtures/search-pages.ts";
+import { addPages, createPublicSite, numberedPages } from "../fixtures/search-pages.ts";
 import { rows } from "../../server/adapters/postgres/database.ts";
 import type { Embedder } from "../../server/ports/embedder.ts";
 
@@ -22,13 +22,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => ctx.close());
 
-const pagesOf = (prefix: string, pages: number, sectionsEach: number): FixturePage[] =>
-  Array.from({ length: pages }, (_, p) => ({
-    url: `https://${prefix}.example.com/${p}`,
-    title: `${prefix} ${p}`,
-    sections: Array.from({ length: sectionsEach }, (_, s) => ({ text: `Section ${s} of page ${p} of ${prefix}.` })),
-  }));
-
 async function pendingOf(siteId: string): Promise<number> {
   const [row] = await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM chunks WHERE site_id = ${siteId} AND embedded_at IS NULL`);
   return Number(row!.n);
@@ -38,8 +31,8 @@ describe("the embedding queue", () => {
   test("embeds a small site's new chunks before a big site's earlier backlog is done", async () => {
     const a = await createPublicSite(ctx);
     const b = await createPublicSite(ctx);
-    await addPages(ctx, a.siteId, pagesOf("a", 30, 10)); // 300 chunks, all older than B's
-    await addPages(ctx, b.siteId, pagesOf("b", 2, 5)); // 10 chunks
+    await addPages(ctx, a.siteId, numberedPages("a", 30, 10)); // 300 chunks, all older than B's
+    await addPages(ctx, b.siteId, numberedPages("b", 2, 5)); // 10 chunks
     const queue = ctx.parts.ingest.embeddingQueue!;
     let steps = 0;
     while ((await pendingOf(b.siteId)) > 0) {
@@ -56,7 +49,7 @@ describe("the embedding queue", () => {
 
   test("still drains everything, the big site included", async () => {
     const a = await createPublicSite(ctx);
-    await addPages(ctx, a.siteId, pagesOf("c", 5, 4));
+    await addPages(ctx, a.siteId, numberedPages("c", 5, 4));
     await ctx.parts.ingest.embeddingQueue!.drain();
     expect(await pendingOf(a.siteId)).toBe(0);
   }, 60_000);

@@ -28,6 +28,19 @@ function handler(kind: string, run: (job: ClaimedJob, signal: AbortSignal) => Pr
   return { kind, leaseSeconds, retryInSeconds: () => 0.1, run };
 }
 
+/** A runner whose one job has started and runs until the runner's stop interrupts it. */
+async function runningUntilStopped(kind: string, leaseSeconds = 30): Promise<JobRunner> {
+  let started = false;
+  const run = async (_job: ClaimedJob, signal: AbortSignal) => {
+    started = true;
+    await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+  };
+  const runner = new JobRunner({ queue, handler: handler(kind, run, leaseSeconds), workerId: "r1", log, concurrency: 1 });
+  runner.start();
+  await until(() => started);
+  return runner;
+}
+
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
   for (const end = Date.now() + ms; !check() && Date.now() < end; ) await Bun.sleep(20);
 }
@@ -81,23 +94,7 @@ describe("job runner", () => {
     const kind = `test-${crypto.randomUUID()}`;
     const orgId = await newOrg();
     const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
-    let started = false;
-    const runner = new JobRunner({
-      queue,
-      handler: handler(
-        kind,
-        async (_job, signal) => {
-          started = true;
-          await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
-        },
-        2,
-      ),
-      workerId: "r1",
-      log,
-      concurrency: 1,
-    });
-    runner.start();
-    await until(() => started);
+    const runner = await runningUntilStopped(kind, 2);
     await runner.stop({ interrupt: true, handBack: false });
     expect(await queue.claim({ kind, workerId: "r2", leaseSeconds: 30, limit: 1 })).toEqual([]);
     await Bun.sleep(2500);
@@ -184,19 +181,7 @@ describe("job runner", () => {
     const kind = `test-${crypto.randomUUID()}`;
     const orgId = await newOrg();
     const [id] = await queue.enqueue([{ kind, orgId, maxAttempts: 3 }]);
-    let started = false;
-    const runner = new JobRunner({
-      queue,
-      handler: handler(kind, async (_job, signal) => {
-        started = true;
-        await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
-      }),
-      workerId: "r1",
-      log,
-      concurrency: 1,
-    });
-    runner.start();
-    await until(() => started);
+    const runner = await runningUntilStopped(kind);
     await runner.stop({ interrupt: true });
     expect(await queue.claim({ kind, workerId: "r2", leaseSeconds: 30, limit: 1 })).toMatchObject([{ id: id!, attempts: 1 }]);
   }, 30_000);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../../tests/fixtures/test-app.ts";
-import { addPages, createPublicSite, type FixturePage } from "../../../tests/fixtures/search-pages.ts";
+import { addPages, createPublicSite, numberedPages } from "../../../tests/fixtures/search-pages.ts";
 import { rows } from "./database.ts";
 import { EmbeddingStore } from "./embedding-store.ts";
 
@@ -15,13 +15,6 @@ beforeAll(async () => {
   store = new EmbeddingStore(ctx.db);
 }, 180_000);
 afterAll(() => ctx.close());
-
-const pagesOf = (prefix: string, pages: number, sectionsEach: number): FixturePage[] =>
-  Array.from({ length: pages }, (_, p) => ({
-    url: `https://${prefix}.example.com/${p}`,
-    title: `${prefix} ${p}`,
-    sections: Array.from({ length: sectionsEach }, (_, s) => ({ text: `Section ${s} of page ${p} of ${prefix}.` })),
-  }));
 
 async function positionsOf(ids: string[]): Promise<Map<string, number>> {
   const found = await rows<{ id: string; position: number }>(ctx.db, sql`SELECT id, position FROM chunks WHERE id = ANY(${sql.param(ids)}::text[])`);
@@ -35,7 +28,7 @@ describe("the order a site's chunks are embedded in", () => {
   test("every page's lead chunk comes before any page's second, pages in the order they were written", async () => {
     await emptyQueue();
     const site = await createPublicSite(ctx);
-    await addPages(ctx, site.siteId, pagesOf(`lead${Date.now()}`, 4, 3)); // written page by page: 12 chunks
+    await addPages(ctx, site.siteId, numberedPages(`lead${Date.now()}`, 4, 3)); // written page by page: 12 chunks
     const batch = await store.nextBatch(12);
     expect(batch).toHaveLength(12);
     const positions = await positionsOf(batch.map((c) => c.id));
@@ -47,7 +40,7 @@ describe("the order a site's chunks are embedded in", () => {
   test("a chunk taken out of the queue leaves the next lead chunk first", async () => {
     await emptyQueue();
     const site = await createPublicSite(ctx);
-    await addPages(ctx, site.siteId, pagesOf(`skip${Date.now()}`, 3, 2));
+    await addPages(ctx, site.siteId, numberedPages(`skip${Date.now()}`, 3, 2));
     const [first] = await store.nextBatch(1);
     const next = await store.nextBatch(2, [first!.id]);
     const positions = await positionsOf(next.map((c) => c.id));
