@@ -1,5 +1,5 @@
 // A simulated visitor of the traffic benchmark: types FAQ questions about the httpd manual key by key at a human pace
-// (jittered keys, the odd typo and its backspace, a pause to read) through the widget's own SearchController, which
+// (jittered keys, the odd typo and its backspace, the odd pause between words, a pause to read) through the widget's own SearchController, which
 // decides what is sent (instant answers while typing, the full one on a pause, one request at a time, the cache).
 import type { SearchResponse, SearchSpeed } from "../shared/search.ts";
 import { SearchController } from "../widget/controllers/search-controller.ts";
@@ -75,7 +75,12 @@ export async function visitor(base: string, siteId: string, id: number, deadline
       }
       controller.search((typed += char));
       await sleep(jitter(90, 160));
+      // Now and then the visitor stops between words to think: long enough for the widget's full search of the words so far.
+      if (char === " " && Math.random() < 0.15) await sleep(jitter(700, 1500));
     }
+    // A visitor whose time is up leaves at once: the pause before reading would start every visitor's full search of an
+    // unfinished question in the same instant, a burst that real visitors, arriving at their own times, never make.
+    if (performance.now() >= deadline) break;
     await sleep(jitter(1500, 3000));
   }
   controller.cancel();

@@ -18,13 +18,19 @@ const chunk = (chunkId: string, siteId = "s1"): SearchChunk => ({
 
 function source(rows: SearchChunk[]) {
   const asked: string[][] = [];
+  const measuredFor: string[][] = [];
   const store: SearchChunkSource = {
     async load(input) {
       asked.push(input.chunkIds);
       return rows.filter((r) => input.chunkIds.includes(r.chunkId) && input.siteIds.includes(r.siteId));
     },
+    async similarities(input) {
+      measuredFor.push(input.chunkIds);
+      // "c" stands for a chunk not embedded yet: the database leaves it out.
+      return new Map(input.chunkIds.filter((id) => id !== "c").map((id) => [id, 0.25]));
+    },
   };
-  return { asked, store };
+  return { asked, measuredFor, store };
 }
 
 describe("ChunkRowCache", () => {
@@ -38,13 +44,24 @@ describe("ChunkRowCache", () => {
     expect(found.every((c) => c.similarity === null)).toBe(true);
   });
 
-  test("a search with a query vector reads every chunk for its similarity", async () => {
-    const { asked, store } = source([chunk("a")]);
+  test("a search with a query vector reads no kept row again: known similarities are taken, the rest measured alone", async () => {
+    const { asked, store, measuredFor } = source([chunk("a"), chunk("b"), chunk("c"), chunk("d")]);
     const cache = new ChunkRowCache(store);
-    await cache.load({ siteIds: ["s1"], chunkIds: ["a"], vector: null });
-    const found = await cache.load({ siteIds: ["s1"], chunkIds: ["a"], vector: [1, 0] });
-    expect(asked).toEqual([["a"], ["a"]]);
-    expect(found[0]?.similarity).toBe(0.5);
+    await cache.load({ siteIds: ["s1"], chunkIds: ["a", "b", "c"], vector: null });
+    const found = await cache.load({ siteIds: ["s1"], chunkIds: ["a", "b", "c", "d"], vector: [1, 0], known: new Map([["a", 0.9]]) });
+    expect(asked).toEqual([["a", "b", "c"], ["d"]]);
+    expect(measuredFor).toEqual([["b", "c"]]);
+    const similarity = Object.fromEntries(found.map((c) => [c.chunkId, c.similarity]));
+    // "c" has no vector of the model: no similarity, as the database would have said.
+    expect(similarity).toEqual({ a: 0.9, b: 0.25, c: null, d: 0.5 });
+  });
+
+  test("rows kept from a search with a query vector carry no similarity into a search without one", async () => {
+    const { store } = source([chunk("a")]);
+    const cache = new ChunkRowCache(store);
+    await cache.load({ siteIds: ["s1"], chunkIds: ["a"], vector: [1, 0] });
+    const [again] = await cache.load({ siteIds: ["s1"], chunkIds: ["a"], vector: null });
+    expect(again?.similarity).toBeNull();
   });
 
   test("a chunk of a site not searched is not answered from the cache", async () => {

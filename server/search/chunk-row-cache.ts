@@ -1,8 +1,9 @@
 // Candidate chunks as search reads them (text, headings, page fields), kept a minute: visitors typing the same questions
-// meet the same chunks again and again, and on embedded PGlite reading them was the largest statement of an instant
-// search. Searches with a query vector still read every chunk, since each needs its exact similarity to the query.
+// meet the same chunks again and again, and on embedded PGlite reading them was the largest statement of a search. A
+// search with a query vector needs each chunk's exact similarity to it: a kept row takes the one the vector engine
+// measured when it found the chunk, and the database measures only the rest, without reading their text again.
 import { Limits } from "../../shared/limits.ts";
-import type { SearchChunk, SearchChunkSource } from "../ports/search-chunks.ts";
+import type { SearchChunk, SearchChunkSource, SearchChunksInput } from "../ports/search-chunks.ts";
 
 export interface ChunkRowCacheOptions {
   maxEntries?: number;
@@ -28,12 +29,7 @@ export class ChunkRowCache implements SearchChunkSource {
     private readonly options: ChunkRowCacheOptions = {},
   ) {}
 
-  async load(input: { siteIds: string[]; chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]> {
-    if (input.vector !== null) {
-      const found = await this.source.load(input);
-      for (const chunk of found) this.keep(chunk);
-      return found;
-    }
+  async load(input: SearchChunksInput): Promise<SearchChunk[]> {
     const now = this.now();
     const kept: SearchChunk[] = [];
     const missing: string[] = [];
@@ -42,12 +38,34 @@ export class ChunkRowCache implements SearchChunkSource {
       if (entry && entry.expiresAt > now && input.siteIds.includes(entry.chunk.siteId)) kept.push(entry.chunk);
       else missing.push(id);
     }
-    if (missing.length === 0) {
-      input.signal?.throwIfAborted();
-      return kept;
+    const [loaded, measured] = await Promise.all([
+      missing.length > 0 ? this.source.load({ ...input, chunkIds: missing }) : [],
+      input.vector === null ? null : this.measure(kept, input.vector, input),
+    ]);
+    input.signal?.throwIfAborted();
+    const fresh = loaded.map((chunk) => ({ chunk, kept: this.keep(chunk) }));
+    if (measured === null) return [...kept, ...fresh.map((f) => f.kept)];
+    // With a query vector every chunk carries its similarity: kept rows take the measured one (null: no vector yet).
+    return [...kept.map((chunk) => ({ ...chunk, similarity: measured.get(chunk.chunkId) ?? null })), ...fresh.map((f) => f.chunk)];
+  }
+
+  /** Similarities of kept rows: the vector engine's hits already hold some; the database measures the rest. */
+  private async measure(kept: SearchChunk[], vector: number[], input: SearchChunksInput): Promise<Map<string, number>> {
+    const known = new Map<string, number>();
+    const unknown: string[] = [];
+    for (const chunk of kept) {
+      const similarity = input.known?.get(chunk.chunkId);
+      if (similarity === undefined) unknown.push(chunk.chunkId);
+      else known.set(chunk.chunkId, similarity);
     }
-    const loaded = await this.source.load({ ...input, chunkIds: missing });
-    return [...kept, ...loaded.map((chunk) => this.keep(chunk))];
+    if (unknown.length === 0) return known;
+    const measured = await this.source.similarities({ siteIds: input.siteIds, chunkIds: unknown, vector, signal: input.signal });
+    for (const [id, similarity] of measured) known.set(id, similarity);
+    return known;
+  }
+
+  similarities(input: { siteIds: string[]; chunkIds: string[]; vector: number[]; signal?: AbortSignal }): Promise<Map<string, number>> {
+    return this.source.similarities(input);
   }
 
   /** The site's content or settings changed: its chunks are read again. */

@@ -53,7 +53,7 @@ function setup(vocabularyWords: Record<string, number>) {
       },
     },
     embedder,
-    chunks: { load: async () => [] },
+    chunks: { load: async () => [], similarities: async () => new Map() },
     vocabulary,
     siteSettings: async (ids) => ids.map((id) => ({ id, metadataSchema: [], tagBoosts: [], urlBoosts: [] })),
     log: createLogger("error"),

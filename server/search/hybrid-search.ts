@@ -161,7 +161,8 @@ export class HybridSearch {
     ]);
     if (lexical.failed && semantic.vector === null) throw lexical.error;
     const candidates = [...new Set([...lexical.hits.map((h) => h.chunkId), ...semantic.hits.map((h) => h.chunkId)])];
-    const chunks = await this.deps.chunks.load({ siteIds, chunkIds: candidates, vector: semantic.vector, signal: input.signal });
+    const known = new Map(semantic.hits.map((hit) => [hit.chunkId, hit.similarity]));
+    const chunks = await this.deps.chunks.load({ siteIds, chunkIds: candidates, vector: semantic.vector, known, signal: input.signal });
     // Loaded rows come back in any order; candidate order (lexical first) breaks score ties the same way every run.
     const order = new Map(candidates.map((id, i) => [id, i]));
     chunks.sort((a, b) => order.get(a.chunkId)! - order.get(b.chunkId)!);

@@ -70,6 +70,19 @@ describe("hybrid search", () => {
       expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     });
 
+    test("a full search ranks the same whether its candidate rows were read now or kept from earlier searches", async () => {
+      const { siteId } = await createPublicSite(ctx);
+      await addPages(ctx, siteId, docsPages, embedder);
+      const ask = (speed: "instant" | "full") =>
+        ctx.parts.search.hybrid.search({ siteIds: [siteId], query: "how do I put nginx in front of the server", limit: 10, minScore: 0, speed });
+      const cold = await ask("full");
+      // An instant search keeps rows without similarities; the next full search takes its similarities elsewhere.
+      await ask("instant");
+      const warm = await ask("full");
+      expect(warm.mode).toBe("hybrid");
+      expect(warm.results).toEqual(cold.results);
+    });
+
     test("reciprocal rank fusion can be chosen per search and keeps calibrated scores", async () => {
       const { siteId } = await createPublicSite(ctx);
       await addPages(ctx, siteId, docsPages, embedder);

@@ -1,7 +1,7 @@
 // Loads hybrid search's candidate chunks with their page fields, and the exact cosine similarity of each
 // to the query, so a chunk found only by keywords still gets its semantic score.
 import { sql } from "drizzle-orm";
-import type { SearchChunk, SearchChunkSource } from "../../ports/search-chunks.ts";
+import type { SearchChunk, SearchChunkSource, SearchChunksInput } from "../../ports/search-chunks.ts";
 import { readingSites } from "./site-scope.ts";
 import { rows, type Db } from "./database.ts";
 
@@ -26,7 +26,7 @@ export class SearchChunkStore implements SearchChunkSource {
     private readonly model: string | null,
   ) {}
 
-  async load(input: { siteIds: string[]; chunkIds: string[]; vector: number[] | null; signal?: AbortSignal }): Promise<SearchChunk[]> {
+  async load(input: SearchChunksInput): Promise<SearchChunk[]> {
     if (input.chunkIds.length === 0) return [];
     const similarity =
       input.vector && this.model
@@ -60,5 +60,22 @@ export class SearchChunkStore implements SearchChunkSource {
       text: r.text,
       similarity: r.similarity === null ? null : Number(r.similarity),
     }));
+  }
+
+  async similarities(input: { siteIds: string[]; chunkIds: string[]; vector: number[]; signal?: AbortSignal }): Promise<Map<string, number>> {
+    if (input.chunkIds.length === 0 || !this.model) return new Map();
+    // Only the ids and one distance each: reading the rows' text and pages again took most of a full search's statement.
+    const found = await readingSites(input.siteIds, () =>
+      rows<{ id: string; similarity: number }>(
+        this.db,
+        sql`SELECT id, 1 - (embedding <=> ${`[${input.vector.join(",")}]`}::vector) AS similarity
+            FROM chunks
+            WHERE id = ANY(${sql.param(input.chunkIds)}::text[]) AND site_id = ANY(${sql.param(input.siteIds)}::text[])
+              AND embedding_model = ${this.model} AND vector_dims(embedding) = ${input.vector.length}`,
+        input.signal,
+      ),
+    );
+    input.signal?.throwIfAborted();
+    return new Map(found.map((r) => [r.id, Number(r.similarity)]));
   }
 }
