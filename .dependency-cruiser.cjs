@@ -101,6 +101,15 @@ module.exports = {
       to: { path: [`node_modules/${engineLibraries}/`, `^${engineLibraries}(/|$)`] },
     },
     {
+      name: "elasticsearch-loaded-when-configured",
+      severity: "error",
+      comment:
+        "The Elasticsearch client loads only in a process configured for it: outside its own adapter and services, code " +
+        "imports them dynamically (or for their types alone), so a deployment without ELASTICSEARCH_URL never loads the package.",
+      from: { path: "^server/", pathNot: ["^server/adapters/elasticsearch/", "^server/composition/elasticsearch-services[.]ts$", "[.](test|bench|e2e)[.]ts$"] },
+      to: { path: ["^server/adapters/elasticsearch/", "^server/composition/elasticsearch-services[.]ts$"], dependencyTypesNot: ["dynamic-import", "type-only"] },
+    },
+    {
       name: "server-circular",
       severity: "error",
       comment:

@@ -54,7 +54,6 @@ import { createSearchModule } from "../search/index.ts";
 import { createSitesModule } from "../sites/index.ts";
 import { embeddingsHealthCheck } from "../health/index.ts";
 import { createJobsModule } from "../jobs/index.ts";
-import { createElasticsearchServices } from "./elasticsearch-services.ts";
 import { createCommandStores } from "./command-stores.ts";
 import { mountRoutes } from "./routes.ts";
 import type { ServiceOverrides, Services, Stores } from "./services.ts";
@@ -91,7 +90,9 @@ async function openEngines(config: Config, overrides: ServiceOverrides) {
   const log = createLogger(config.logLevel);
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
-  const elasticsearch = config.lexicalEngine === "elasticsearch" ? createElasticsearchServices(config.elasticsearch, db, log) : null;
+  // Imported only when configured: the Elasticsearch client is a large package no other deployment loads.
+  const es = config.lexicalEngine === "elasticsearch" ? await import("./elasticsearch-services.ts") : null;
+  const elasticsearch = es?.createElasticsearchServices(config.elasticsearch, db, log) ?? null;
   const embedder =
     overrides.embedder !== undefined
       ? overrides.embedder

@@ -45,6 +45,11 @@ const probes = [
     file: "server/search/boundary-probe.ts",
     imports: { "../chat/index.ts": "server/chat/index.ts" },
   },
+  {
+    what: "the composition root loading Elasticsearch's services whether or not they are configured",
+    file: "server/composition/boundary-probe.ts",
+    imports: { "./elasticsearch-services.ts": "server/composition/elasticsearch-services.ts" },
+  },
 ];
 
 interface Violation {
