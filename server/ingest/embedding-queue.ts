@@ -133,7 +133,7 @@ export class EmbeddingQueue {
     let batches = 0;
     const more = await this.pipeline(job.ref, async () => {
       if (signal.aborted || ++batches > this.batchesPerRun) return false;
-      if (performance.now() < turnEnds) return true;
+      if (batches === 1 || performance.now() < turnEnds) return true;
       // The turn is over: it goes on while no other job waits, so a site alone keeps its pipeline full.
       if (await this.options.queue.othersDue(embedJobKind, job.id)) return false;
       turnEnds = performance.now() + turnMs;
