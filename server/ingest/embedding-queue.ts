@@ -6,7 +6,7 @@
 import type { Embedder } from "../ports/embedder.ts";
 import { embedJobKind, type EmbeddingStore, type PendingChunk } from "../ports/embedding-store.ts";
 import type { ClaimedJob, JobQueue } from "../ports/job-queue.ts";
-import { JobRunner, type JobRunResult } from "../jobs/index.ts";
+import { JobRunner } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 
 export interface EmbeddingQueueOptions {
@@ -45,6 +45,8 @@ export class EmbeddingQueue {
   private sitesEmbedded: ((siteIds: string[]) => Promise<void>) | null = null;
   /** Chunks this process has saved vectors for: what drain() and step() report. */
   private saved = 0;
+  /** Jobs whose last run here ended its turn with chunks left. */
+  private readonly unfinished = new Set<string>();
   /** Batches one run may embed: step() runs a turn of one. */
   private batchesPerRun = Number.POSITIVE_INFINITY;
 
@@ -52,7 +54,14 @@ export class EmbeddingQueue {
     const { queue, workerId, log } = options;
     this.runner = new JobRunner({
       queue,
-      handler: { kind: embedJobKind, leaseSeconds: options.leaseSeconds ?? 60, retryInSeconds, run: (job, signal) => this.run(job, signal) },
+      handler: {
+        kind: embedJobKind,
+        leaseSeconds: options.leaseSeconds ?? 60,
+        retryInSeconds,
+        run: (job, signal) => this.run(job, signal),
+        // A run that ended its turn with chunks left goes back in the queue at once, behind the jobs waiting.
+        againInSeconds: (job) => (this.unfinished.delete(job.id) ? 0 : undefined),
+      },
       workerId,
       log,
       // One site at a time per process: its batches are already pipelined through the embedder's workers.
@@ -126,7 +135,7 @@ export class EmbeddingQueue {
   }
 
   /** One turn on the job's site; the job goes back in the queue when chunks remain, and is handed back on a stop. */
-  private async run(job: ClaimedJob, signal: AbortSignal): Promise<void | JobRunResult> {
+  private async run(job: ClaimedJob, signal: AbortSignal): Promise<void> {
     if (job.ref === null) return;
     const turnMs = this.options.turnMs ?? 2000;
     let turnEnds = performance.now() + turnMs;
@@ -141,7 +150,7 @@ export class EmbeddingQueue {
     });
     // Stopped or lost: the runner hands the job back (or its new holder goes on); the batches in flight were saved.
     if (signal.aborted) throw signal.reason;
-    return more ? { againInSeconds: 0 } : undefined;
+    if (more) this.unfinished.add(job.id);
   }
 
   /**

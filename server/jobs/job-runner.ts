@@ -12,12 +12,13 @@ export interface JobHandler {
   leaseSeconds: number;
   /** Seconds before the next attempt after `failedAttempts` failed ones. */
   retryInSeconds(failedAttempts: number): number;
+  /** Does the job; a throw is a failed attempt. The signal aborts when the lease is lost or the runner is interrupted. */
+  run(job: ClaimedJob, signal: AbortSignal): Promise<void>;
   /**
-   * Does the job; a throw is a failed attempt. The signal aborts when the lease is lost or the runner is interrupted.
-   * A run that returns `{ againInSeconds }` did part of the work: the job goes back in the queue, due that much later,
-   * behind the jobs queued before it (a turn given to other organisations' work).
+   * Asked after a run that succeeded: undefined when the job is done, or seconds until it runs again when the run did
+   * part of its work; it then goes back in the queue behind the jobs queued before it (a turn given to other work).
    */
-  run(job: ClaimedJob, signal: AbortSignal): Promise<void | JobRunResult>;
+  againInSeconds?(job: ClaimedJob): number | undefined;
   /**
    * Told of a job given up: its attempts failed (`failed`) or its holder vanished during the last one (`lapsed`), so
    * the kind's own row can say so.
@@ -25,10 +26,6 @@ export interface JobHandler {
   gaveUp?(job: DeadJob, why: "failed" | "lapsed"): Promise<void>;
   /** A recurring kind: its one row runs again this many seconds after each run ends. */
   everySeconds?: number;
-}
-
-export interface JobRunResult {
-  againInSeconds: number;
 }
 
 export interface JobRunnerOptions {
@@ -174,8 +171,8 @@ export class JobRunner {
   private async settle(job: ClaimedJob, signal: AbortSignal): Promise<void> {
     const { queue, handler, workerId, log } = this.options;
     try {
-      const result = await handler.run(job, signal);
-      await queue.complete(job.id, workerId, { againInSeconds: result ? result.againInSeconds : handler.everySeconds });
+      await handler.run(job, signal);
+      await queue.complete(job.id, workerId, { againInSeconds: handler.againInSeconds?.(job) ?? handler.everySeconds });
     } catch (error) {
       if (signal.aborted && this.interrupting) {
         // Interrupted by a stop: the job goes back unharmed for another worker, or its lease lapses as if we died.

@@ -60,12 +60,7 @@ async function pendingOf(siteId: string): Promise<number> {
 
 /** The models the site's chunks have vectors of, "none" for a chunk without one. */
 const modelsOf = async (siteId: string) =>
-  (
-    await rows<{ model: string }>(
-      ctx.db,
-      sql`SELECT DISTINCT coalesce(embedding_model, 'none') AS model FROM chunks WHERE site_id = ${siteId} ORDER BY 1`,
-    )
-  )
+  (await rows<{ model: string }>(ctx.db, sql`SELECT DISTINCT coalesce(embedding_model, 'none') AS model FROM chunks WHERE site_id = ${siteId} ORDER BY 1`))
     .map((r) => r.model)
     .join(",");
 
@@ -88,7 +83,11 @@ describe("embed jobs", () => {
     const site = await createPublicSite(ctx);
     // Words no other run wrote, so no vector comes from the embedding cache (kept across runs on a PostgreSQL server).
     const run = `w${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-    const page = (n: number) => ({ url: `https://docs.example.com/${n}`, title: `Page ${n}`, content: `<p>Words of page ${n} of ${run}, written to be embedded.</p>` });
+    const page = (n: number) => ({
+      url: `https://docs.example.com/${n}`,
+      title: `Page ${n}`,
+      content: `<p>Words of page ${n} of ${run}, written to be embedded.</p>`,
+    });
     const push = (pages: ReturnType<typeof page>[]) => ctx.request("POST", `/api/sites/${site.siteId}/pages`, { key: site.key, body: { pages } });
     expect((await push([page(1), page(2)])).body.processed).toBe(2);
     await push([page(3)]);
@@ -110,7 +109,14 @@ describe("embed jobs", () => {
       metadata: {},
       contentHash: `copy${Date.now()}`,
       source: "api",
-      chunks: embedded.map((c, position) => ({ position, headingPath: ["Copy"], anchor: null, text: c.text, searchText: c.search_text, contentHash: c.content_hash })),
+      chunks: embedded.map((c, position) => ({
+        position,
+        headingPath: ["Copy"],
+        anchor: null,
+        text: c.text,
+        searchText: c.search_text,
+        contentHash: c.content_hash,
+      })),
     });
     expect(await pendingOf(site.siteId)).toBe(0);
     expect(await jobsOf(site.siteId)).toEqual([]);

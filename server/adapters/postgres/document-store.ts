@@ -43,13 +43,12 @@ export class DocumentStore implements DocumentStorePort {
   }
 
   private writePage(page: PageWrite): Promise<string> {
-    // One transaction: readers never see the page without its chunks, nor the outbox entry without the page.
+    // One transaction: readers never see the page without its chunks, nor the outbox entry or the embed job without it.
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const now = new Date();
       const pageId = await this.upsertPageRow(db, page, now);
       await this.deleteChunks(db, pageId);
-      // Chunks left without a vector get their site's embed job, in this transaction: none is ever left without one.
       if (page.chunks.length > 0 && (await this.insertChunks(db, pageId, page, now))) await queueEmbedding(db, page.siteId);
       await this.refreshSiteCounts(db, page.siteId, true);
       if (this.useOutbox) await tx.insert(searchOutbox).values({ siteId: page.siteId, pageId, op: "upsert-page" });
@@ -85,7 +84,8 @@ export class DocumentStore implements DocumentStorePort {
    * the query builder assembled on the API thread for tens of milliseconds while other tenants' searches waited.
    */
   private async insertChunks(db: Db, pageId: string, page: PageWrite, now: Date): Promise<boolean> {
-    const cached = await this.cachedEmbeddings(db, page.chunks.map((c) => c.contentHash));
+    const hashes = page.chunks.map((c) => c.contentHash);
+    const cached = await this.cachedEmbeddings(db, hashes);
     for (let i = 0; i < page.chunks.length; i += this.rowsPerStatement) {
       await this.insertChunkRows(db, pageId, page.siteId, page.chunks.slice(i, i + this.rowsPerStatement), cached, now);
     }

@@ -120,7 +120,13 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async release(id: string, workerId: string): Promise<void> {
-    await this.requeue(id, workerId, { status: "queued", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAt: sql`now()`, lockedBy: null, leaseUntil: null });
+    await this.requeue(id, workerId, {
+      status: "queued",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAt: sql`now()`,
+      lockedBy: null,
+      leaseUntil: null,
+    });
   }
 
   /**
@@ -130,11 +136,7 @@ export class PostgresJobQueue implements JobQueue {
   private async requeue(id: string, workerId: string, set: PgUpdateSetSource<typeof jobs>): Promise<string | null> {
     const held = and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running"));
     try {
-      const [row] = await this.db
-        .update(jobs)
-        .set(set)
-        .where(held)
-        .returning({ status: jobs.status });
+      const [row] = await this.db.update(jobs).set(set).where(held).returning({ status: jobs.status });
       return row?.status ?? null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
