@@ -71,7 +71,11 @@ if (embed && parts.ingest.embeddingQueue) {
   }
   const seconds = (performance.now() - started) / 1000;
   if (pending === 0) {
+    const afterCrawl = (performance.now() - atCrawlEnd.at) / 1000;
     console.log(`fully embedded after ${seconds.toFixed(1)} s (${parts.embedder?.model}; ${(stats.chunkCount / seconds).toFixed(2)} chunks/s end to end)`);
+    console.log(
+      `${atCrawlEnd.pending} chunks waited when the crawl ended: embedded in ${afterCrawl.toFixed(1)} s, ${(atCrawlEnd.pending / afterCrawl).toFixed(2)} chunks/s`,
+    );
   } else {
     const rate = (atCrawlEnd.pending - pending) / ((performance.now() - atCrawlEnd.at) / 1000);
     const projected = seconds + pending / Math.max(rate, 1e-9);

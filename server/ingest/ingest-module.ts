@@ -1,14 +1,17 @@
 // The ingest feature as the container builds it: the ingest use case (preparation on worker threads when there are
-// any, metadata from the model when there is one), the pages API, and the embedding queue when there is an embedder.
+// any, metadata from the model when there is one), the pages API, and the embedding queue (its jobs on the job queue)
+// when there is an embedder.
 import type { DocumentStore } from "../ports/document-store.ts";
 import type { PageAliasStore } from "../ports/page-alias-store.ts";
 import type { EmbeddingStore } from "../ports/embedding-store.ts";
+import type { JobQueue } from "../ports/job-queue.ts";
 import type { Embedder } from "../ports/embedder.ts";
 import type { MetadataExtractor } from "../ports/metadata-extractor.ts";
 import type { PdfReader } from "../ports/pdf-reader.ts";
 import type { SiteEvents } from "../ports/site-events.ts";
 import type { SiteStore } from "../ports/site-store.ts";
 import { upstreamFailureFields, type Logger } from "../logger.ts";
+import { processWorkerId } from "../jobs/index.ts";
 import { HeuristicMetadataExtractor } from "./heuristic-metadata.ts";
 import { IngestService } from "./ingest-service.ts";
 import { PreparationPool } from "./preparation-pool.ts";
@@ -19,6 +22,8 @@ export interface IngestModuleDeps {
   documents: DocumentStore;
   aliases: PageAliasStore;
   embeddings: EmbeddingStore;
+  /** The job queue the embedding queue's per-site jobs run on (page writes queue them). */
+  queue: JobQueue;
   /** Null: no vectors, so no embedding queue. */
   embedder: Embedder | null;
   /** The metadata model; null fills metadata in from the page alone. */
@@ -54,7 +59,9 @@ export function createIngestModule(deps: IngestModuleDeps) {
     ingest,
     pages: new PageService(deps.sites, deps.documents, deps.aliases, ingest, deps.siteEvents),
     /** Gives new chunks their vectors; null without an embedder. */
-    embeddingQueue: deps.embedder ? new EmbeddingQueue(deps.embeddings, deps.embedder, log) : null,
+    embeddingQueue: deps.embedder
+      ? new EmbeddingQueue({ store: deps.embeddings, embedder: deps.embedder, queue: deps.queue, log, workerId: processWorkerId() })
+      : null,
     /** Stops the preparation workers. */
     close: async () => {
       await preparation?.close();

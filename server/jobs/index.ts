@@ -2,6 +2,5 @@
 // jobs, webhook deliveries, the embedding queue's turns, and the recurring crawl-schedule tick and search outbox
 // drain), the poll loop it runs in, and the module that prunes the queue's dead letters.
 export { JobRunner, type JobHandler } from "./job-runner.ts";
-export { PollLoop } from "./poll-loop.ts";
 export { processWorkerId } from "./worker-id.ts";
 export { createJobsModule } from "./jobs-module.ts";

@@ -15,6 +15,11 @@ export interface JobHandler {
   /** Does the job; a throw is a failed attempt. The signal aborts when the lease is lost or the runner is interrupted. */
   run(job: ClaimedJob, signal: AbortSignal): Promise<void>;
   /**
+   * Asked after a run that succeeded: undefined when the job is done, or seconds until it runs again when the run did
+   * part of its work; it then goes back in the queue behind the jobs queued before it (a turn given to other work).
+   */
+  againInSeconds?(job: ClaimedJob): number | undefined;
+  /**
    * Told of a job given up: its attempts failed (`failed`) or its holder vanished during the last one (`lapsed`), so
    * the kind's own row can say so.
    */
@@ -167,7 +172,7 @@ export class JobRunner {
     const { queue, handler, workerId, log } = this.options;
     try {
       await handler.run(job, signal);
-      await queue.complete(job.id, workerId, { againInSeconds: handler.everySeconds });
+      await queue.complete(job.id, workerId, { againInSeconds: handler.againInSeconds?.(job) ?? handler.everySeconds });
     } catch (error) {
       if (signal.aborted && this.interrupting) {
         // Interrupted by a stop: the job goes back unharmed for another worker, or its lease lapses as if we died.

@@ -1,7 +1,9 @@
 // The job queue every kind of background work runs on: jobs are claimed with a lease that the holder renews, failed
 // attempts are retried after a backoff until they run out and the job becomes a dead letter, and organisations take
 // turns. Work of the service itself (the crawl scheduler's tick, the search outbox drain) is a recurring job: one row
-// of its kind, with no organisation, that goes back in the queue after each run. Adapter: adapters/postgres/job-queue-store.ts.
+// of its kind, with no organisation, that goes back in the queue after each run. A job about a row (its kind and `ref`)
+// waits in the queue once: a second one queued meanwhile is not added, and a job put back while a twin waits is
+// dropped, the twin doing the same work (the embedding queue's one job per site). Adapter: adapters/postgres/job-queue-store.ts.
 
 export interface NewJob {
   kind: string;
@@ -64,6 +66,7 @@ export interface DeadJob {
 }
 
 export interface JobQueue {
+  /** Queues the jobs; returns the ids of those queued (not of one whose twin, same kind and ref, was queued already). */
   enqueue(jobs: NewJob[]): Promise<string[]>;
   /**
    * Takes up to `limit` due jobs of a kind (queued and due, or running with a lapsed lease), counting the attempt; a
@@ -86,4 +89,6 @@ export interface JobQueue {
   pruneDead(olderThanDays: number): Promise<number>;
   /** Queues the one row of a recurring kind unless it exists; due at once the first time. */
   ensureRecurring(kind: string): Promise<void>;
+  /** Whether a job of the kind other than this one is due (a run that would yield its turn yields only to someone). */
+  othersDue(kind: string, exceptId: string): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
-// The embedding queue is fair across sites; one site's bulk push does not hold back another's vectors.
+// The embedding queue is fair across sites, of one organisation or of several; one site's bulk push does not hold back
+// another's vectors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../fixtures/test-app.ts";
@@ -27,24 +28,36 @@ async function pendingOf(siteId: string): Promise<number> {
   return Number(row!.n);
 }
 
+/** Steps until B has all its vectors; returns how many of A's 300 chunks were embedded meanwhile. */
+async function embeddedBeforeBIsDone(a: string, b: string): Promise<number> {
+  await addPages(ctx, a, numberedPages(`a${Date.now()}`, 30, 10)); // 300 chunks, all older than B's
+  await addPages(ctx, b, numberedPages(`b${Date.now()}`, 2, 5)); // 10 chunks
+  const queue = ctx.parts.ingest.embeddingQueue!;
+  let steps = 0;
+  while ((await pendingOf(b)) > 0) {
+    expect(await queue.step()).toBeGreaterThan(0);
+    // Other sites' leftovers in a shared database (the PostgreSQL suite's) take turns too, so the step count is only a
+    // guard against a loop; fairness is what A got meanwhile, below.
+    expect(++steps).toBeLessThan(2_000);
+  }
+  return 300 - (await pendingOf(a));
+}
+
 describe("the embedding queue", () => {
   test("embeds a small site's new chunks before a big site's earlier backlog is done", async () => {
     const a = await createPublicSite(ctx);
     const b = await createPublicSite(ctx);
-    await addPages(ctx, a.siteId, numberedPages("a", 30, 10)); // 300 chunks, all older than B's
-    await addPages(ctx, b.siteId, numberedPages("b", 2, 5)); // 10 chunks
-    const queue = ctx.parts.ingest.embeddingQueue!;
-    let steps = 0;
-    while ((await pendingOf(b.siteId)) > 0) {
-      expect(await queue.step()).toBeGreaterThan(0);
-      // Other sites' leftovers in a shared database (the PostgreSQL suite's) take turns too, so the step count is only a
-      // guard against a loop; fairness is what A got meanwhile, below.
-      expect(++steps).toBeLessThan(2_000);
-    }
-    const aEmbedded = 300 - (await pendingOf(a.siteId));
+    const aEmbedded = await embeddedBeforeBIsDone(a.siteId, b.siteId);
     expect(aEmbedded).toBeLessThan(300);
-    // Turns alternate, so A has had about as many chunks as B, within one batch.
+    // Organisations take turns, so A has had about as many chunks as B, within one batch.
     expect(aEmbedded).toBeLessThanOrEqual(10 + 8);
+  }, 60_000);
+
+  test("takes turns between the sites of one organisation too: a site's job goes back behind the other's", async () => {
+    const a = await createPublicSite(ctx);
+    const b = await createPublicSite(ctx);
+    await ctx.db.execute(sql`UPDATE sites SET org_id = ${a.orgId} WHERE id = ${b.siteId}`);
+    expect(await embeddedBeforeBIsDone(a.siteId, b.siteId)).toBeLessThanOrEqual(10 + 8);
   }, 60_000);
 
   test("still drains everything, the big site included", async () => {

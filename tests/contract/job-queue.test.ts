@@ -185,6 +185,72 @@ describe("job queue", () => {
     });
   });
 
+  describe("a job about a row", () => {
+    test("waits in the queue once: a twin queued meanwhile is not added, but one queued while it runs is", async () => {
+      const kind = newKind();
+      const orgId = await newOrg();
+      const [first] = await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }]);
+      expect(await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }])).toEqual([]);
+      // Another row, or another kind about the same row, is queued as usual.
+      expect(await queue.enqueue([{ kind, orgId, ref: "site_2", maxAttempts: 3 }])).toHaveLength(1);
+      expect(await queue.enqueue([{ kind: newKind(), orgId, ref: "site_1", maxAttempts: 3 }])).toHaveLength(1);
+      await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1, ref: "site_1" });
+      // Running, it is out of the way: work written during its run gets the next job.
+      const [next] = await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }]);
+      expect(next).toBeDefined();
+      expect(next).not.toBe(first);
+    });
+
+    test("put back while a twin waits (a yielded turn, a retry, a hand-back) is dropped, and the twin does the work", async () => {
+      const kind = newKind();
+      const orgId = await newOrg();
+      const ids = await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }]);
+      const held = async () => (await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1, jobId: ids[0] }))[0]!;
+      const queuedOf = async () => (await database.db.select({ id: jobs.id }).from(jobs).where(sql`kind = ${kind} AND status = 'queued'`)).map((j) => j.id);
+
+      await held();
+      const [twin] = await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }]);
+      await queue.complete(ids[0]!, "w1", { againInSeconds: 0 });
+      expect(await queuedOf()).toEqual([twin!]);
+
+      ids[0] = twin!;
+      await held();
+      const [third] = await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }]);
+      expect(await queue.fail(twin!, "w1", { error: "database away", retryInSeconds: 0 })).toBe("retry");
+      expect(await queuedOf()).toEqual([third!]);
+
+      ids[0] = third!;
+      await held();
+      const [fourth] = await queue.enqueue([{ kind, orgId, ref: "site_1", maxAttempts: 3 }]);
+      await queue.release(third!, "w1");
+      expect(await queuedOf()).toEqual([fourth!]);
+      // Alone, it goes back in the queue as any job does.
+      ids[0] = fourth!;
+      await held();
+      await queue.complete(fourth!, "w1", { againInSeconds: 0 });
+      expect(await queuedOf()).toEqual([fourth!]);
+    });
+  });
+
+  describe("others due", () => {
+    test("says whether a job of the kind besides this one is due: queued and due, or lapsed", async () => {
+      const kind = newKind();
+      const orgId = await newOrg();
+      const [mine, later] = await queue.enqueue([
+        { kind, orgId, maxAttempts: 3 },
+        { kind, orgId, maxAttempts: 3, delaySeconds: 60 },
+      ]);
+      await queue.claim({ kind, workerId: "w1", leaseSeconds: 30, limit: 1, jobId: mine });
+      expect(await queue.othersDue(kind, mine!)).toBe(false);
+      await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, later!));
+      expect(await queue.othersDue(kind, mine!)).toBe(true);
+      await queue.claim({ kind, workerId: "w2", leaseSeconds: 0.2, limit: 1, jobId: later });
+      expect(await queue.othersDue(kind, mine!)).toBe(false);
+      await Bun.sleep(400);
+      expect(await queue.othersDue(kind, mine!)).toBe(true);
+    });
+  });
+
   describe("organisations", () => {
     test("take turns: one with 100 jobs waiting does not starve one with a single job queued after them", async () => {
       const kind = newKind();

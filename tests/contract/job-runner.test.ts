@@ -61,6 +61,35 @@ describe("job runner", () => {
     expect(served.slice(0, 2).sort()).toEqual([x, y].sort());
   }, 30_000);
 
+  test("puts a job whose run did part of its work back behind the jobs queued before it, until a run finishes it", async () => {
+    const kind = `test-${crypto.randomUUID()}`;
+    const orgId = await newOrg();
+    const [a] = await queue.enqueue([{ kind, orgId, ref: "a", maxAttempts: 3 }]);
+    await Bun.sleep(5);
+    const [b] = await queue.enqueue([{ kind, orgId, ref: "b", maxAttempts: 3 }]);
+    const served: string[] = [];
+    const left = new Map([
+      [a!, 3],
+      [b!, 1],
+    ]);
+    const runner = new JobRunner({
+      queue,
+      handler: {
+        ...handler(kind, async (job) => void served.push(job.ref!)),
+        againInSeconds: (job) => {
+          left.set(job.id, left.get(job.id)! - 1);
+          return left.get(job.id)! > 0 ? 0 : undefined;
+        },
+      },
+      workerId: "r1",
+      log,
+      concurrency: 1,
+    });
+    while ((await runner.drainOnce({ limit: 1 })) > 0);
+    expect(served).toEqual(["a", "b", "a", "a"]);
+    expect(await queue.claim({ kind, workerId: "r2", leaseSeconds: 30, limit: 5 })).toEqual([]);
+  }, 30_000);
+
   test("retries a failing job after its backoff, then keeps it as a dead letter", async () => {
     const kind = `test-${crypto.randomUUID()}`;
     const orgId = await newOrg();

@@ -3,7 +3,7 @@
 // died is taken over when its lease lapses.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
-import { rows } from "./database.ts";
+import { isUniqueViolation, rows } from "./database.ts";
 import { crawlJobs, crawlUrls, sites } from "./schema.ts";
 import { insertJobs } from "./job-queue-store.ts";
 import type { CrawlerConfig } from "../../../shared/sites.ts";
@@ -19,7 +19,6 @@ import {
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export { ActiveCrawlExists, type CounterName };
 
-const UNIQUE_VIOLATION = "23505";
 /** The kind of a recorded failure, as errorKind (server/crawl/error-pattern.ts) reads it: the reason before any ":". */
 const ERROR_KIND = sql`btrim(split_part(coalesce(${crawlUrls.detail}, 'unknown error'), ':', 1))`;
 
@@ -31,11 +30,6 @@ const columnOf: Record<CounterName, string> = {
   pagesErrored: "pages_errored",
   errors: "errors",
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === UNIQUE_VIOLATION) return true;
-  return false;
-}
 
 export class CrawlJobStore implements CrawlJobStorePort {
   constructor(

@@ -111,3 +111,9 @@ export async function rows<T>(db: Pick<Db, "execute">, query: SQL, signal?: Abor
     : await send();
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
+
+/** A duplicate in a unique index (SQLSTATE 23505), however the driver wraps the error. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "23505") return true;
+  return false;
+}

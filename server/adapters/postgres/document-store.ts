@@ -6,6 +6,7 @@ import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import type { ForegroundGate } from "./foreground-gate.ts";
 import { chunks, embeddingCache, pages, searchOutbox } from "./schema.ts";
+import { queueEmbedding } from "./embedding-store.ts";
 import { newId } from "../../new-id.ts";
 import type { DocumentStore as DocumentStorePort, PageChunkRow, PageWrite } from "../../ports/document-store.ts";
 
@@ -42,13 +43,13 @@ export class DocumentStore implements DocumentStorePort {
   }
 
   private writePage(page: PageWrite): Promise<string> {
-    // One transaction: readers never see the page without its chunks, nor the outbox entry without the page.
+    // One transaction: readers never see the page without its chunks, nor the outbox entry or the embed job without it.
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const now = new Date();
       const pageId = await this.upsertPageRow(db, page, now);
       await this.deleteChunks(db, pageId);
-      if (page.chunks.length > 0) await this.insertChunks(db, pageId, page, now);
+      if (page.chunks.length > 0 && (await this.insertChunks(db, pageId, page, now))) await queueEmbedding(db, page.siteId);
       await this.refreshSiteCounts(db, page.siteId, true);
       if (this.useOutbox) await tx.insert(searchOutbox).values({ siteId: page.siteId, pageId, op: "upsert-page" });
       return pageId;
@@ -77,18 +78,18 @@ export class DocumentStore implements DocumentStorePort {
   }
 
   /**
-   * The page's chunks, reusing the vector of any chunk whose text was embedded before (same content hash). One
+   * The page's chunks, reusing the vector of any chunk whose text was embedded before (same content hash); true when
+   * some are left waiting for a vector of the model. One
    * statement over arrays (unnest), not a VALUES row per chunk: a 1,000-section page was 9,000 bound parameters that
    * the query builder assembled on the API thread for tens of milliseconds while other tenants' searches waited.
    */
-  private async insertChunks(db: Db, pageId: string, page: PageWrite, now: Date): Promise<void> {
-    const cached = await this.cachedEmbeddings(
-      db,
-      page.chunks.map((c) => c.contentHash),
-    );
+  private async insertChunks(db: Db, pageId: string, page: PageWrite, now: Date): Promise<boolean> {
+    const hashes = page.chunks.map((c) => c.contentHash);
+    const cached = await this.cachedEmbeddings(db, hashes);
     for (let i = 0; i < page.chunks.length; i += this.rowsPerStatement) {
       await this.insertChunkRows(db, pageId, page.siteId, page.chunks.slice(i, i + this.rowsPerStatement), cached, now);
     }
+    return this.embeddingModel !== null && page.chunks.some((c) => !cached.has(c.contentHash));
   }
 
   /**

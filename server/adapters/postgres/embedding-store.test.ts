@@ -10,8 +10,7 @@ import { EmbeddingStore } from "./embedding-store.ts";
 let ctx: TestContext;
 let store: EmbeddingStore;
 beforeAll(async () => {
-  // nextBatch serves every site of its database: a database of its own keeps other files' pending chunks out of it.
-  ctx = await createTestContext({}, {}, { ownDatabase: true });
+  ctx = await createTestContext();
   store = new EmbeddingStore(ctx.db);
 }, 180_000);
 afterAll(() => ctx.close());
@@ -21,15 +20,11 @@ async function positionsOf(ids: string[]): Promise<Map<string, number>> {
   return new Map(found.map((r) => [r.id, r.position]));
 }
 
-/** Earlier tests' chunks out of the queue: sites take turns, so they would share each batch. */
-const emptyQueue = () => rows(ctx.db, sql`UPDATE chunks SET embedded_at = now() WHERE embedded_at IS NULL`);
-
 describe("the order a site's chunks are embedded in", () => {
   test("every page's lead chunk comes before any page's second, pages in the order they were written", async () => {
-    await emptyQueue();
     const site = await createPublicSite(ctx);
     await addPages(ctx, site.siteId, numberedPages(`lead${Date.now()}`, 4, 3)); // written page by page: 12 chunks
-    const batch = await store.nextBatch(12);
+    const batch = await store.nextBatch(site.siteId, 12);
     expect(batch).toHaveLength(12);
     const positions = await positionsOf(batch.map((c) => c.id));
     const order = batch.map((c) => positions.get(c.id));
@@ -38,11 +33,10 @@ describe("the order a site's chunks are embedded in", () => {
   }, 60_000);
 
   test("a chunk taken out of the queue leaves the next lead chunk first", async () => {
-    await emptyQueue();
     const site = await createPublicSite(ctx);
     await addPages(ctx, site.siteId, numberedPages(`skip${Date.now()}`, 3, 2));
-    const [first] = await store.nextBatch(1);
-    const next = await store.nextBatch(2, [first!.id]);
+    const [first] = await store.nextBatch(site.siteId, 1);
+    const next = await store.nextBatch(site.siteId, 2, [first!.id]);
     const positions = await positionsOf(next.map((c) => c.id));
     expect(next.map((c) => positions.get(c.id))).toEqual([0, 0]);
     expect(next.map((c) => c.id)).not.toContain(first!.id);

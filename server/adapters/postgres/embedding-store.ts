@@ -1,22 +1,35 @@
-// The embedding queue's storage: chunks without a vector for the current model are the queue.
+// The embedding queue's storage: chunks without a vector for the current model are what it embeds, and an `embed` job
+// on the job queue for each site that has some.
 import { writingSites } from "./site-scope.ts";
 import { sql } from "drizzle-orm";
 import type { Db } from "./database.ts";
 import { rows } from "./database.ts";
 import type { ForegroundGate } from "./foreground-gate.ts";
-import type { EmbeddingStore as EmbeddingStorePort, PendingChunk } from "../../ports/embedding-store.ts";
+import { embedJobAttempts, embedJobKind, type EmbeddingStore as EmbeddingStorePort, type PendingChunk } from "../../ports/embedding-store.ts";
+import { newId } from "../../new-id.ts";
 
 export type { PendingChunk };
 
 type SavedVector = { id: string; siteId: string; contentHash: string; vector: number[] };
 
 /**
- * Which of a site's pending chunks is embedded next (chunks aliased `c`); sites take turns around it (nextBatch).
+ * Which of a site's pending chunks is embedded next (chunks aliased `c`); sites take turns on the job queue.
  * Every page's lead chunk (its title and opening) before any page's later ones, each rank in creation order: while a
  * site embeds, more of its pages can be found by meaning (docs/benchmarks.md, "While a site embeds").
  * chunks_unembedded_idx (site_id, position, id) holds this order.
  */
 export const EMBEDDING_ORDER = sql`c.position, c.id`;
+
+/** Queues the site's embed job unless one is queued already: a page write that leaves chunks waiting calls it in its transaction. */
+export async function queueEmbedding(db: Pick<Db, "execute">, siteId: string): Promise<void> {
+  await rows(
+    db,
+    sql`INSERT INTO jobs (id, kind, org_id, ref, max_attempts)
+        SELECT ${newId("jq")}, ${embedJobKind}, org_id, id, ${embedJobAttempts} FROM sites WHERE id = ${siteId}
+        ON CONFLICT DO NOTHING`,
+  );
+}
+
 export class EmbeddingStore implements EmbeddingStorePort {
   constructor(
     private readonly db: Db,
@@ -34,36 +47,40 @@ export class EmbeddingStore implements EmbeddingStorePort {
     return changed.length;
   }
 
-  /**
-   * Up to `limit` pending chunks, fair across sites: sites take turns (each site's oldest chunk, then each one's second,
-   * …), starting with the first site after `afterSiteId` so the turns rotate from one batch to the next. A global
-   * ORDER BY id made one site's bulk push delay every other site's vectors until it was done.
-   */
-  async nextBatch(limit: number, skip: string[] = [], afterSiteId: string | null = null): Promise<PendingChunk[]> {
+  /** The site's next pending chunks in EMBEDDING_ORDER, on chunks_unembedded_idx; sites take turns on the job queue. */
+  async nextBatch(siteId: string, limit: number, skip: string[] = []): Promise<PendingChunk[]> {
     const skipping = skip.length > 0 ? sql`AND NOT (c.id = ANY(${sql.param(skip)}::text[]))` : sql``;
-    // The recursive part walks the distinct pending sites on the partial index, one probe per site (a loose index scan).
     return rows<PendingChunk>(
+      this.db,
+      sql`SELECT c.id, c.site_id AS "siteId", c.content_hash AS "contentHash", c.search_text AS text
+          FROM chunks c WHERE c.site_id = ${siteId} AND c.embedded_at IS NULL ${skipping}
+          ORDER BY ${EMBEDDING_ORDER} LIMIT ${limit}`,
+    );
+  }
+
+  /**
+   * The sweep: a job for every site with chunks waiting whose job is missing (its runs failed until it became a dead
+   * letter, a model change took its vectors, a process without an embedder wrote its pages). A site whose job runs has
+   * one; a queued twin would only be dropped when that job yields its turn.
+   */
+  async queueWaitingSites(): Promise<number> {
+    // The recursive part walks the distinct pending sites on the partial index, one probe per site (a loose index scan).
+    const queued = await rows<{ id: string }>(
       this.db,
       sql`WITH RECURSIVE pending_sites AS (
             (SELECT site_id FROM chunks WHERE embedded_at IS NULL ORDER BY site_id LIMIT 1)
             UNION ALL
             SELECT (SELECT c.site_id FROM chunks c WHERE c.embedded_at IS NULL AND c.site_id > p.site_id ORDER BY c.site_id LIMIT 1)
             FROM pending_sites p WHERE p.site_id IS NOT NULL
-          ),
-          turns AS (
-            SELECT site_id, row_number() OVER (ORDER BY site_id <= ${afterSiteId ?? ""}, site_id) AS turn
-            FROM pending_sites WHERE site_id IS NOT NULL
           )
-          SELECT picked.id, t.site_id AS "siteId", picked.content_hash AS "contentHash", picked.search_text AS text
-          FROM (SELECT * FROM turns ORDER BY turn LIMIT ${limit}) t
-          CROSS JOIN LATERAL (
-            SELECT c.id, c.content_hash, c.search_text, row_number() OVER (ORDER BY ${EMBEDDING_ORDER}) AS round
-            FROM chunks c WHERE c.site_id = t.site_id AND c.embedded_at IS NULL ${skipping}
-            ORDER BY ${EMBEDDING_ORDER} LIMIT ${limit}
-          ) picked
-          ORDER BY picked.round, t.turn
-          LIMIT ${limit}`,
+          INSERT INTO jobs (id, kind, org_id, ref, max_attempts)
+          SELECT 'jq_' || replace(gen_random_uuid()::text, '-', ''), ${embedJobKind}, s.org_id, s.id, ${embedJobAttempts}
+          FROM pending_sites p JOIN sites s ON s.id = p.site_id
+          WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ${embedJobKind} AND j.ref = s.id AND j.status = 'running')
+          ON CONFLICT DO NOTHING
+          RETURNING id`,
     );
+    return queued.length;
   }
 
   /** Saves vectors only where the chunk still has the text they were computed from (it may have been replaced meanwhile). */

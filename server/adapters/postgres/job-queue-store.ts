@@ -1,15 +1,20 @@
 // The job queue in Postgres: one `jobs` table for every kind. Claims use FOR UPDATE SKIP LOCKED and a lease in the
 // row, so any number of processes share the work and a job whose holder died is claimed again once its lease lapses.
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./database.ts";
-import { rows } from "./database.ts";
+import { isUniqueViolation, rows } from "./database.ts";
 import { jobs } from "./schema.ts";
 import type { ClaimedJob, ClaimInput, DeadJob, FailInput, JobQueue, NewJob } from "../../ports/job-queue.ts";
 import { newId } from "../../new-id.ts";
 
 type ClaimedRow = { id: string; kind: string; org_id: string | null; ref: string | null; payload: unknown; attempts: number; max_attempts: number };
 
-/** Inserts jobs with the caller's handle, so a store can queue work in the transaction that writes what it is about. */
+/**
+ * Inserts jobs with the caller's handle, so a store can queue work in the transaction that writes what it is about. A
+ * job whose twin (same kind and ref) is queued already is not inserted (jobs_one_queued_per_ref_idx); only the new
+ * jobs' ids come back.
+ */
 export async function insertJobs(db: Pick<Db, "insert">, input: NewJob[]): Promise<string[]> {
   if (input.length === 0) return [];
   const values = input.map((job) => ({
@@ -21,7 +26,7 @@ export async function insertJobs(db: Pick<Db, "insert">, input: NewJob[]): Promi
     maxAttempts: job.maxAttempts,
     runAt: sql`now() + make_interval(secs => ${job.delaySeconds ?? 0})` as unknown as Date,
   }));
-  const inserted = await db.insert(jobs).values(values).returning({ id: jobs.id });
+  const inserted = await db.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
   return inserted.map((row) => row.id);
 }
 
@@ -91,41 +96,64 @@ export class PostgresJobQueue implements JobQueue {
       await this.db.delete(jobs).where(held);
       return;
     }
-    await this.db
-      .update(jobs)
-      .set({
-        status: "queued",
-        attempts: 0,
-        runAt: sql`now() + make_interval(secs => ${opts.againInSeconds})`,
-        lockedBy: null,
-        leaseUntil: null,
-        lastError: null,
-      })
-      .where(held);
+    await this.requeue(id, workerId, {
+      status: "queued",
+      attempts: 0,
+      runAt: sql`now() + make_interval(secs => ${opts.againInSeconds})`,
+      lockedBy: null,
+      leaseUntil: null,
+      lastError: null,
+    });
   }
 
   async fail(id: string, workerId: string, input: FailInput): Promise<"retry" | "dead"> {
     const last = sql`${jobs.attempts} >= ${jobs.maxAttempts}`;
-    const [row] = await this.db
-      .update(jobs)
-      .set({
-        status: sql`CASE WHEN ${last} THEN 'dead' ELSE 'queued' END`,
-        runAt: sql`now() + make_interval(secs => ${input.retryInSeconds})`,
-        deadAt: sql`CASE WHEN ${last} THEN now() END`,
-        lastError: input.error.slice(0, 1000),
-        lockedBy: null,
-        leaseUntil: null,
-      })
-      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
-      .returning({ status: jobs.status });
-    return row?.status === "dead" ? "dead" : "retry";
+    const status = await this.requeue(id, workerId, {
+      status: sql`CASE WHEN ${last} THEN 'dead' ELSE 'queued' END`,
+      runAt: sql`now() + make_interval(secs => ${input.retryInSeconds})`,
+      deadAt: sql`CASE WHEN ${last} THEN now() END`,
+      lastError: input.error.slice(0, 1000),
+      lockedBy: null,
+      leaseUntil: null,
+    });
+    return status === "dead" ? "dead" : "retry";
   }
 
   async release(id: string, workerId: string): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status: "queued", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAt: sql`now()`, lockedBy: null, leaseUntil: null })
-      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")));
+    await this.requeue(id, workerId, {
+      status: "queued",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAt: sql`now()`,
+      lockedBy: null,
+      leaseUntil: null,
+    });
+  }
+
+  /**
+   * Puts a held job back in the queue (or among the dead); returns its new status, or null when it was not held. A
+   * twin of it (same kind and ref) already queued does the same work: this one is then deleted instead.
+   */
+  private async requeue(id: string, workerId: string, set: PgUpdateSetSource<typeof jobs>): Promise<string | null> {
+    const held = and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running"));
+    try {
+      const [row] = await this.db.update(jobs).set(set).where(held).returning({ status: jobs.status });
+      return row?.status ?? null;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.db.delete(jobs).where(held);
+      return "merged";
+    }
+  }
+
+  async othersDue(kind: string, exceptId: string): Promise<boolean> {
+    const [row] = await rows<{ due: boolean }>(
+      this.db,
+      sql`SELECT EXISTS (
+            SELECT 1 FROM jobs WHERE kind = ${kind} AND id <> ${exceptId}
+              AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until <= now() AND attempts < max_attempts))
+          ) AS due`,
+    );
+    return row?.due === true;
   }
 
   async deadLetters(kind: string, limit: number): Promise<DeadJob[]> {

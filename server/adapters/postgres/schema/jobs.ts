@@ -1,6 +1,6 @@
 // The job queue: one row per piece of background work, whatever its kind, claimed with a lease by any process.
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { organisations } from "./accounts.ts";
 import { ts } from "./columns.ts";
 
@@ -34,5 +34,7 @@ export const jobs = pgTable(
     index("jobs_queued_idx").on(t.kind, t.runAt).where(sql`status = 'queued'`),
     index("jobs_leased_idx").on(t.kind, t.leaseUntil).where(sql`status = 'running'`),
     index("jobs_ref_idx").on(t.kind, t.ref),
+    // A job about a row waits in the queue once (the embedding queue's one job per site).
+    uniqueIndex("jobs_one_queued_per_ref_idx").on(t.kind, t.ref).where(sql`status = 'queued'`),
   ],
 );
