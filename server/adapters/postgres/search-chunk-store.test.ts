@@ -4,21 +4,18 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestContext, type TestContext } from "../../../tests/fixtures/test-app.ts";
 import { addPages, createPublicSite, docsPages } from "../../../tests/fixtures/search-pages.ts";
-import { withFixtureVectors } from "../../../tests/fixtures/fixture-vectors.ts";
-import { MiniLmOnnxEmbedder } from "../embedder/minilm-onnx.ts";
+import type { Embedder } from "../../ports/embedder.ts";
 import { rows } from "./database.ts";
 import { SearchChunkStore } from "./search-chunk-store.ts";
 
 let ctx: TestContext;
-const embedder = withFixtureVectors(() => new MiniLmOnnxEmbedder({ passageWorkers: 0, fallback: "none" }));
+let embedder: Embedder;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { embedder });
-  await embedder.ready();
+  // The process's shared embedder: the fixtures' vectors come from tests/fixtures/fixture-vectors.json.
+  ctx = await createTestContext();
+  embedder = ctx.parts.embedder!;
 }, 60_000);
-afterAll(async () => {
-  embedder.close();
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 const chunkIdsOf = async (siteId: string) =>
   (await rows<{ id: string }>(ctx.db, sql`SELECT id FROM chunks WHERE site_id = ${siteId} ORDER BY id`)).map((r) => r.id);
