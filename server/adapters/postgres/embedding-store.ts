@@ -94,6 +94,11 @@ export class EmbeddingStore implements EmbeddingStorePort {
 
   private async write(items: SavedVector[], model: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // The sites' rows first, as a site's deletion locks its row before its chunks: locking chunks one by one while the
+      // deletion's cascade locked them in another order was a deadlock, and the deletion the one PostgreSQL cancelled.
+      // A site deleted first leaves nothing here to update.
+      const sites = [...new Set(items.map((i) => i.siteId))].sort();
+      await tx.execute(sql`SELECT id FROM sites WHERE id = ANY(${sql.param(sites)}::text[]) ORDER BY id FOR KEY SHARE`);
       for (const item of items) {
         const literal = `[${item.vector.join(",")}]`;
         await tx.execute(sql`UPDATE chunks SET embedding = ${literal}::vector, embedding_model = ${model}, embedded_at = now()
