@@ -72,7 +72,7 @@ describe("MiniLM WASM embedder", () => {
 
     test("answers a query while a long passage batch runs", async () => {
       let batchDone = false;
-      const batch = embedder.embed({ texts: [0, 1, 2, 3].map(longPassage), kind: "passage" }).then((out) => {
+      const batch = embedder.embed({ texts: [0, 1].map(longPassage), kind: "passage" }).then((out) => {
         batchDone = true;
         return out;
       });
@@ -82,7 +82,7 @@ describe("MiniLM WASM embedder", () => {
       expect(batchDone).toBe(false);
       // A query on the main engine takes tens of milliseconds; waiting for the batch would take seconds.
       expect(queryMs).toBeLessThan(1000);
-      expect((await batch).vectors).toHaveLength(4);
+      expect((await batch).vectors).toHaveLength(2);
     });
 
     test("rejects with the caller's reason when aborted, and keeps working", async () => {

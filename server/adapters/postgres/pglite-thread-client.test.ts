@@ -135,8 +135,11 @@ describe("PGlite on its own thread", () => {
 
 test("a script that never closes its database still exits once its statements are answered", async () => {
   const client = fileURLToPath(new URL("./pglite-thread-client.ts", import.meta.url));
+  const image = fileURLToPath(new URL("../../../tests/fixtures/pglite-image.ts", import.meta.url));
+  // From the suite's migrated image: an initdb in the child would cost seconds and is not what is tested.
   const script = `import { openPgliteThread } from ${JSON.stringify(client)};
-const db = await openPgliteThread("memory://");
+import { migratedPgliteImage } from ${JSON.stringify(image)};
+const db = await openPgliteThread("memory://", await migratedPgliteImage());
 await new Promise((resolve) => setTimeout(resolve, 50));
 const { rows } = await db.query("SELECT 41 + 1 AS answer");
 console.log(rows[0].answer);`;
