@@ -342,10 +342,14 @@ async function browsePages(d: DashboardPage, siteId: string, violations: AxeViol
   await d.testId("chunks").getByText("Frobnicating the widget cache").waitFor();
   violations.push(...(await d.capture("page-detail")));
 
-  // Delete from the list, through its confirmation.
+  // Delete from the list, through its confirmation, once the filter has settled (the same race as above: a click on a
+  // row being replaced opens no dialog).
   await d.link("Pages").click();
   await d.field("search").fill("Pasted");
   await d.button("Filter").click();
+  await rows.filter({ hasText: "Pasted notes" }).first().waitFor();
+  await d.page.locator('[data-testid="pages-table"][aria-busy="false"]').waitFor();
+  for (let i = 0; i < 100 && (await rows.count()) !== 1; i++) await d.page.waitForTimeout(100);
   await d.button(/^Delete.*Pasted notes/).click();
   await d.page.locator("site-pages-page sl-dialog").getByRole("button", { name: "Delete page" }).click();
   await d.testId("pages-message").filter({ hasText: "Deleted" }).waitFor();
