@@ -171,6 +171,7 @@ export class EmbeddingQueue {
         const vectors = await embedding;
         await saving;
         saving = this.save(batch, vectors);
+        // The batch is its save's now (which releases it): a failed fetch must not release it here as well.
         batch = [];
         batch = await next;
       }

@@ -43,10 +43,11 @@ export class ChunkRowCache implements SearchChunkSource {
       input.vector === null ? null : this.measure(kept, input.vector, input),
     ]);
     input.signal?.throwIfAborted();
-    const fresh = loaded.map((chunk) => ({ chunk, kept: this.keep(chunk) }));
-    if (measured === null) return [...kept, ...fresh.map((f) => f.kept)];
-    // With a query vector every chunk carries its similarity: kept rows take the measured one (null: no vector yet).
-    return [...kept.map((chunk) => ({ ...chunk, similarity: measured.get(chunk.chunkId) ?? null })), ...fresh.map((f) => f.chunk)];
+    const stored = loaded.map((chunk) => this.keep(chunk));
+    if (measured === null) return [...kept, ...stored];
+    // With a query vector every chunk carries its similarity: kept rows take the measured one (null: no vector yet),
+    // rows read now the one the database gave them.
+    return [...kept.map((chunk) => ({ ...chunk, similarity: measured.get(chunk.chunkId) ?? null })), ...loaded];
   }
 
   /** Similarities of kept rows: the vector engine's hits already hold some; the database measures the rest. */
